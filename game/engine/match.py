@@ -1,0 +1,230 @@
+"""A match: a game's controller plus its seed and the list of actions taken.
+
+The match is the single API that the client, the bots, the saves and the
+tests use.  Because all chance comes from the seeded generator, a match is
+exactly its seed plus its actions: undo and loading both replay them.
+
+>>> m = Match.new("fantasy_expedition", [{"name": f"P{i}", "kind": "bot"} for i in range(9)], seed=1)
+>>> m.to_act()
+[0]
+>>> _ = m.act(0, {"type": "pass"})
+>>> m.to_act()
+[1]
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+from pathlib import Path
+from typing import Any
+
+from .controller import Action, Controller, View
+from .errors import IllegalAction, TabletopError
+from .events import Event, visible_to
+from .registry import controller_class
+from .rng import Rng
+
+SEAT_KINDS = ("human", "bot")
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def plain(value: Any, where: str = "action") -> Any:
+    """A deep copy of ``value`` if it is plain data (what a save can hold).
+
+    >>> plain({"type": "move", "to": [1, 2]})
+    {'type': 'move', 'to': [1, 2]}
+    """
+    if isinstance(value, _PLAIN):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [plain(v, where) for v in value]
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                raise IllegalAction(f"The {where} has a key of an unexpected kind: {key!r}.")
+            out[key] = plain(item, where)
+        return out
+    raise IllegalAction(f"The {where} holds something that is not plain data: {value!r}.")
+
+
+def check_seats(cls: type[Controller], seats: Any) -> list[dict[str, str]]:
+    """Validate a seat list for ``cls``; returns a clean copy or raises ValueError."""
+    if not isinstance(seats, list):
+        raise ValueError("Seats must be a list.")
+    if not cls.min_seats <= len(seats) <= cls.max_seats:
+        span = (f"exactly {cls.min_seats}" if cls.min_seats == cls.max_seats
+                else f"{cls.min_seats} to {cls.max_seats}")
+        raise ValueError(f"{cls.title} needs {span} seats, not {len(seats)}.")
+    clean = []
+    for number, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise ValueError(f"Seat {number + 1} is not a name and a kind.")
+        name, kind = seat.get("name"), seat.get("kind", "human")
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"Seat {number + 1} needs a name.")
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"Seat {number + 1} must be human or bot, not {kind!r}.")
+        clean.append({"name": name.strip()[:24], "kind": kind})
+    names = [s["name"] for s in clean]
+    if len(set(names)) != len(names):
+        raise ValueError("Two seats have the same name; give every player their own.")
+    return clean
+
+
+def check_options(cls: type[Controller], options: Any) -> dict[str, Any]:
+    """The game's options with defaults filled in; raises ValueError on a bad one."""
+    options = dict(options or {})
+    known = {opt.key: opt for opt in cls.options}
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ValueError(f"{cls.title} has no option called {unknown[0]!r}.")
+    return {key: opt.validate(options.get(key, opt.default)) for key, opt in known.items()}
+
+
+class Match:
+    """One game being played: seats, options, seed, actions and the live state."""
+
+    def __init__(self, game_id: str, seats: list[dict[str, str]], seed: int,
+                 options: dict[str, Any]) -> None:
+        self.game_id = game_id
+        self.cls = controller_class(game_id)
+        self.seats = check_seats(self.cls, seats)
+        self.options = check_options(self.cls, options)
+        self.seed = int(seed)
+        self.actions: list[dict[str, Any]] = []
+        self.created: str | None = None
+        self._restart()
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, game_id: str, seats: list[dict[str, str]], seed: int | None = None,
+            options: dict[str, Any] | None = None) -> "Match":
+        """Start a match; a missing seed is drawn from the operating system."""
+        if seed is None:
+            seed = secrets.randbits(48)
+        try:
+            return cls(game_id, seats, seed, options or {})
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+
+    def _restart(self) -> None:
+        self.rng = Rng(self.seed)
+        self.controller = self.cls(copy.deepcopy(self.seats), dict(self.options), self.rng)
+        self.log: list[Event] = []
+        #: Actions before this index revealed something or drew chance: no undo past it.
+        self.barrier = 0
+
+    def _replay(self, actions: list[dict[str, Any]]) -> None:
+        self._restart()
+        self.actions = []
+        for record in actions:
+            self._apply(record["seat"], record["action"])
+
+    # ------------------------------------------------------------------ queries
+    def to_act(self) -> list[int]:
+        """Seats whose input is awaited now."""
+        return list(self.controller.to_act())
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now."""
+        if seat not in self.controller.to_act():
+            return []
+        return self.controller.legal_actions(seat)
+
+    def view(self, seat: int | None = None) -> View:
+        """What ``seat`` may see; ``None`` is the public view (handover, previews)."""
+        return self.controller.view(seat)
+
+    def log_for(self, seat: int | None) -> list[Event]:
+        """The game log as ``seat`` may read it."""
+        return [ev for ev in self.log if visible_to(ev, seat)]
+
+    def is_over(self) -> bool:
+        return self.controller.is_over()
+
+    def result(self) -> dict[str, Any] | None:
+        return self.controller.result()
+
+    def status(self) -> str:
+        return self.controller.status()
+
+    def snapshot(self) -> dict[str, Any]:
+        """The full state plus the generator's position, as plain data."""
+        return {"state": self.controller.snapshot(), "rng": self.rng.state}
+
+    @property
+    def title(self) -> str:
+        return self.cls.title
+
+    # ------------------------------------------------------------------ actions
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Carry out ``action`` for ``seat``; returns its events or raises IllegalAction."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("An action must be a mapping with a 'type'.")
+        if self.is_over():
+            raise IllegalAction("The game is over.")
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise IllegalAction(f"There is no seat {seat!r}.")
+        if seat not in self.controller.to_act():
+            waiting = ", ".join(self.seats[s]["name"] for s in self.controller.to_act())
+            raise IllegalAction(f"It is not {self.seats[seat]['name']}'s turn"
+                                + (f"; waiting for {waiting}." if waiting else "."))
+        return self._apply(seat, plain(action))
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        before = self.rng.state
+        try:
+            events = self.controller.apply(seat, action)
+        except IllegalAction:
+            raise
+        except Exception as exc:  # a rules bug must never corrupt the match
+            self._replay(list(self.actions))
+            raise IllegalAction(f"That action could not be carried out ({exc}).") from exc
+        self.actions.append({"seat": seat, "action": action})
+        if self.rng.state != before or any(ev.get("reveal") for ev in events):
+            self.barrier = len(self.actions)
+        self.log.extend(events)
+        return events
+
+    # --------------------------------------------------------------------- undo
+    def undo_point(self) -> int | None:
+        """Index of the action an undo would remove back to, or None.
+
+        Undo takes back the last action made by a person, together with the
+        computer players' actions that followed it.
+        """
+        index = len(self.actions) - 1
+        while index >= 0 and self.seats[self.actions[index]["seat"]]["kind"] == "bot":
+            index -= 1
+        if index < 0 or index < self.barrier:
+            return None
+        return index
+
+    def can_undo(self) -> bool:
+        return self.undo_point() is not None
+
+    def undo(self) -> None:
+        """Step back one action of a person; refused after a reveal or a roll."""
+        index = self.undo_point()
+        if index is None:
+            if not self.actions:
+                raise IllegalAction("There is nothing to undo.")
+            raise IllegalAction("That can't be undone: something was revealed or rolled since.")
+        self._replay(self.actions[:index])
+
+    # -------------------------------------------------------------------- saves
+    def save(self, path: str | Path) -> None:
+        """Write the match to ``path`` atomically (see :mod:`game.engine.saves`)."""
+        from .saves import save_match
+        save_match(self, path)
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Match":
+        """Read a match from ``path``; raises SaveError naming the file and the problem."""
+        from .saves import load_match
+        return load_match(path)
+
+
+__all__ = ["Match", "TabletopError", "IllegalAction", "plain", "check_seats", "check_options"]

@@ -1,0 +1,410 @@
+"""Fantasy Expedition's rule controller.
+
+Phases, in order: ``trading`` (seats in turn propose position swaps or
+pass), ``choice`` (every seat chooses in secret, all at once), then the
+reveal and resolution happen in one step, then ``vote`` when the lowest score
+is tied, then ``over``.  The kernel functions live in :mod:`.kernel` and are
+re-exported here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from game.engine import Action, Controller, Event, Option, Rng, View, event
+
+from .kernel import (DIRECTIONS, POSITIONS, TEAM_ITEM, TEAMS, majority,
+                     nearest_empty_slot, place_fears, resolve_expedition, score,
+                     trace_expedition)
+
+__all__ = ["ExpeditionController", "resolve_expedition", "score", "trace_expedition"]
+
+TEAM_NAMES = {"dwarf": "Dwarves", "magician": "Magicians", "werewolf": "Werewolves"}
+ITEM_NAMES = {"mine": "Mine", "portal": "Portal", "fear": "Fear Marker"}
+ROW_NAMES = {"mine": "mine row", "portal": "portal row", "fear": "fear row"}
+WORDS = {"L": "left", "R": "right"}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class ExpeditionController(Controller):
+    """Nine seats, three hidden teams, one expedition."""
+
+    game_id = "fantasy_expedition"
+    title = "Fantasy Expedition"
+    rules_version = 1
+    min_seats = max_seats = 9
+    has_secrets = True
+    board = "fantasy_expedition.tmx"
+    options = (
+        Option("trade_rounds", "Trading rounds", 3, minimum=0, maximum=9,
+               help="How many rounds of position trading at most (0: no trading)."),
+    )
+
+    def __init__(self, seats: list[dict[str, str]], options: dict[str, Any], rng: Rng) -> None:
+        super().__init__(seats, options, rng)
+        teams = [team for team in TEAMS for _ in range(3)]
+        rng.shuffle(teams)
+        positions = list(POSITIONS)
+        rng.shuffle(positions)
+        self.teams: list[str] = teams
+        self.start: list[int] = positions
+        self.phase = "trading" if options["trade_rounds"] > 0 else "choice"
+        self.trade_round = 1
+        self.trade_turn = 0
+        self.round_had_offer = False
+        self.pending: dict[str, int] | None = None
+        self.trades: list[dict[str, Any]] = []
+        self.choices: dict[int, dict[str, Any]] = {}
+        self.items: dict[str, Any] | None = None
+        self.final: list[int] | None = None
+        self.scores: list[int] | None = None
+        self.winners: dict[str, int] = {}
+        self.tied: list[int] = []
+        self.votes: dict[int, int] = {}
+        self.candidate: int | None = None
+        self.tie_break: list[int] | None = None
+
+    # ------------------------------------------------------------- whose turn
+    def to_act(self) -> list[int]:
+        if self.phase == "trading":
+            return [self.pending["to"]] if self.pending else [self.trade_turn]
+        if self.phase == "choice":
+            return [s for s in range(9) if s not in self.choices]
+        if self.phase == "vote":
+            return [s for s in self.winners.values() if s not in self.votes]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "trading":
+            if self.pending:
+                return [{"type": "accept"}, {"type": "decline"}]
+            return [{"type": "pass"}] + [{"type": "propose", "to": other}
+                                         for other in range(9) if other != seat]
+        if self.phase == "choice":
+            base = [{"type": "choose", "slot": s, "communal": c}
+                    for s in POSITIONS for c in POSITIONS]
+            if self.teams[seat] != "werewolf":
+                return base
+            return [{**a, "direction": d, "vote": v}
+                    for a in base for d in DIRECTIONS for v in DIRECTIONS]
+        return [{"type": "vote", "candidate": c} for c in self.tied]
+
+    # ----------------------------------------------------------------- actions
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        handler = {
+            ("trading", "pass"): self._pass,
+            ("trading", "propose"): self._propose,
+            ("trading", "accept"): self._answer,
+            ("trading", "decline"): self._answer,
+            ("choice", "choose"): self._choose,
+            ("vote", "vote"): self._vote,
+        }.get((self.phase, kind))
+        if handler is None:
+            raise self.refuse(self._wrong_action(kind))
+        return handler(seat, action)
+
+    def _wrong_action(self, kind: str) -> str:
+        if self.phase == "trading" and self.pending and kind in ("pass", "propose"):
+            return "First answer the offer: accept or decline."
+        if self.phase == "trading" and not self.pending and kind in ("accept", "decline"):
+            return "There is no offer to answer."
+        expected = {"trading": "trading (propose a swap or pass)",
+                    "choice": "secret choices", "vote": "the Elimination vote",
+                    "over": "nothing: the game is over"}[self.phase]
+        return f"'{kind}' is not possible now; the game is waiting for {expected}."
+
+    def _pass(self, seat: int, action: Action) -> list[Event]:
+        return [event("pass", f"{self.name(seat)} passes.", seat=seat), *self._next_trader()]
+
+    def _propose(self, seat: int, action: Action) -> list[Event]:
+        other = action.get("to")
+        if not _is_int(other) or not 0 <= other < 9:
+            raise self.refuse("Choose a player to trade with.")
+        if other == seat:
+            raise self.refuse("You cannot trade with yourself.")
+        self.pending = {"from": seat, "to": other}
+        self.round_had_offer = True
+        return [event("propose", f"{self.name(seat)} offers to swap Position {self.start[seat]} "
+                                 f"for {self.name(other)}'s Position {self.start[other]}.",
+                      seat=seat, to_seat=other)]
+
+    def _answer(self, seat: int, action: Action) -> list[Event]:
+        offer = self.pending
+        assert offer is not None
+        proposer = offer["from"]
+        self.pending = None
+        accepted = action["type"] == "accept"
+        self.trades.append({"from": proposer, "to": seat, "accepted": accepted})
+        if accepted:
+            self.start[proposer], self.start[seat] = self.start[seat], self.start[proposer]
+            text = (f"{self.name(seat)} accepts: {self.name(proposer)} now starts at Position "
+                    f"{self.start[proposer]} and {self.name(seat)} at {self.start[seat]}.")
+            ev = event("trade", text, seat=seat, proposer=proposer, accepted=True,
+                       positions={proposer: self.start[proposer], seat: self.start[seat]})
+        else:
+            ev = event("trade", f"{self.name(seat)} declines {self.name(proposer)}'s offer.",
+                       seat=seat, proposer=proposer, accepted=False)
+        return [ev, *self._next_trader()]
+
+    def _next_trader(self) -> list[Event]:
+        if self.trade_turn < 8:
+            self.trade_turn += 1
+            return []
+        if not self.round_had_offer or self.trade_round >= self.opts["trade_rounds"]:
+            self.phase = "choice"
+            why = ("everyone passed" if not self.round_had_offer
+                   else f"{self.trade_round} round{'s' if self.trade_round > 1 else ''} are over")
+            return [event("phase", f"Trading is over ({why}). Everyone now chooses in secret.",
+                          phase="choice")]
+        self.trade_round += 1
+        self.trade_turn = 0
+        self.round_had_offer = False
+        return [event("phase", f"Trading round {self.trade_round} begins.", phase="trading")]
+
+    def _choose(self, seat: int, action: Action) -> list[Event]:
+        choice = self._check_choice(seat, action)
+        self.choices[seat] = choice
+        events = [event("chose", f"{self.name(seat)} has made their choices.", seat=seat)]
+        if len(self.choices) == 9:
+            events += self._reveal_and_resolve()
+        return events
+
+    def _check_choice(self, seat: int, action: Action) -> dict[str, Any]:
+        slot, communal = action.get("slot"), action.get("communal")
+        item = ITEM_NAMES[TEAM_ITEM[self.teams[seat]]]
+        if not _is_int(slot) or slot not in POSITIONS:
+            raise self.refuse(f"Choose a slot from 1 to 9 for your {item}.")
+        if not _is_int(communal) or communal not in POSITIONS:
+            raise self.refuse("Choose a communal number from 1 to 9.")
+        choice = {"slot": slot, "communal": communal}
+        if self.teams[seat] == "werewolf":
+            direction, vote = action.get("direction"), action.get("vote")
+            if direction not in DIRECTIONS:
+                raise self.refuse("Choose which way your Fear Marker points: left or right.")
+            if vote not in DIRECTIONS:
+                raise self.refuse("Vote which way the communal Fear Marker points.")
+            choice.update(direction=direction, vote=vote)
+        elif "direction" in action or "vote" in action:
+            raise self.refuse("Only Werewolves choose directions.")
+        return choice
+
+    # --------------------------------------------------------------- resolution
+    def _place_items(self) -> dict[str, Any]:
+        by_team = {team: [s for s in range(9) if self.teams[s] == team] for team in TEAMS}
+        mines = {self.choices[s]["slot"] for s in by_team["dwarf"]}
+        portals = {self.choices[s]["slot"] for s in by_team["magician"]}
+        fears, failed = place_fears((self.choices[s]["slot"], self.choices[s]["direction"])
+                                    for s in by_team["werewolf"])
+        communal = {}
+        for team, row in (("dwarf", mines), ("magician", portals), ("werewolf", fears)):
+            slot = nearest_empty_slot(row, (self.choices[s]["communal"] for s in by_team[team]))
+            communal[TEAM_ITEM[team]] = slot
+        mines.add(communal["mine"])
+        portals.add(communal["portal"])
+        communal_direction = majority(self.choices[s]["vote"] for s in by_team["werewolf"])
+        fears[communal["fear"]] = communal_direction
+        return {"mines": sorted(mines), "portals": sorted(portals),
+                "fears": dict(sorted(fears.items())), "failed_fears": failed,
+                "communal": communal, "communal_direction": communal_direction}
+
+    def _reveal_and_resolve(self) -> list[Event]:
+        self.items = items = self._place_items()
+        roster = "; ".join(f"{TEAM_NAMES[t]}: " + ", ".join(self.name(s) for s in range(9)
+                                                           if self.teams[s] == t) for t in TEAMS)
+        events = [event("reveal", f"All choices are in. The teams were — {roster}.",
+                        reveal=True, teams=list(self.teams))]
+        events += self._placement_events(items)
+        at = {self.start[s]: s for s in range(9)}  # position -> seat
+        for row, moves in trace_expedition(items["mines"], items["portals"], items["fears"]):
+            events.append(event("climb", f"Everyone climbs to the {ROW_NAMES[row]}.", row=row))
+            for src, dst in sorted(moves.items()):
+                events.append(self._move_event(row, at[src], src, dst, items))
+            at = {moves.get(p, p): s for p, s in at.items()}
+        events.append(event("climb", "Everyone climbs to the final row.", row="final"))
+        self.final = [0] * 9
+        for position, seat in at.items():
+            self.final[seat] = position
+        return events + self._score()
+
+    def _placement_events(self, items: dict[str, Any]) -> list[Event]:
+        events = []
+        for row, key in (("mine", "mines"), ("portal", "portals"), ("fear", "fears")):
+            slots = items[key]
+            where = ", ".join(f"{s}{WORDS[slots[s]][0].upper()}" if row == "fear" else str(s)
+                              for s in slots)
+            text = (f"{ITEM_NAMES[row]}s appear at Positions {where} "
+                    f"(the communal one at {items['communal'][row]}).")
+            if row == "fear" and items["failed_fears"]:
+                text += (" Fear Markers pointing opposite ways cancelled each other at "
+                         + ", ".join(map(str, items["failed_fears"])) + ".")
+            events.append(event("place", text, row=row, slots=list(slots),
+                                communal=items["communal"][row],
+                                failed=list(items["failed_fears"]) if row == "fear" else []))
+        return events
+
+    def _move_event(self, row: str, seat: int, src: int, dst: int,
+                    items: dict[str, Any]) -> Event:
+        who = self.name(seat)
+        if row == "mine":
+            text = f"{who} climbs to the mine row and tunnels left to Position {dst}."
+        elif row == "portal":
+            text = f"{who} steps through the portal at {src} and out at Position {dst}."
+        elif src in items["fears"] and abs(dst - src) == 1:
+            text = f"{who} is frightened {WORDS[items['fears'][src]]} to Position {dst}."
+        else:
+            text = f"{who} is chased to the far end of the fear, Position {dst}."
+        return event("move", text, row=row, seat=seat, origin=src, target=dst)
+
+    def _score(self) -> list[Event]:
+        assert self.final is not None
+        self.scores = [score(self.teams[s], self.final[s]) for s in range(9)]
+        events = []
+        for team in TEAMS:
+            members = [s for s in range(9) if self.teams[s] == team]
+            best = max(members, key=lambda s: self.scores[s])
+            self.winners[team] = best
+            events.append(event("winner", f"{self.name(best)} is the best of the "
+                                          f"{TEAM_NAMES[team]} with {self.scores[best]} points "
+                                          f"and earns a Token of Life.", seat=best, team=team))
+        low = min(self.scores)
+        self.tied = [s for s in range(9) if self.scores[s] == low]
+        if len(self.tied) == 1:
+            return events + self._finish(self.tied[0], "has the lowest score")
+        self.phase = "vote"
+        names = ", ".join(self.name(s) for s in self.tied)
+        return events + [event("phase", f"{names} tie for the lowest score ({low}). The three "
+                                        f"winners vote for the Elimination Candidate.",
+                               phase="vote", tied=list(self.tied))]
+
+    def _vote(self, seat: int, action: Action) -> list[Event]:
+        candidate = action.get("candidate")
+        if candidate not in self.tied or not _is_int(candidate):
+            names = ", ".join(self.name(s) for s in self.tied)
+            raise self.refuse(f"Vote for one of the tied players: {names}.")
+        self.votes[seat] = candidate
+        events = [event("vote", f"{self.name(seat)} has voted.", seat=seat)]
+        if len(self.votes) < 3:
+            return events
+        counts = Counter(self.votes.values())
+        top = max(counts.values())
+        leaders = sorted(c for c, n in counts.items() if n == top)
+        listed = "; ".join(f"{self.name(v)} for {self.name(c)}" for v, c in self.votes.items())
+        events.append(event("votes", f"The votes: {listed}.", reveal=True,
+                            votes=dict(self.votes)))
+        if len(leaders) == 1:
+            return events + self._finish(leaders[0], "receives the most votes")
+        self.tie_break = leaders
+        chosen = self.rng.choice(leaders)
+        return events + self._finish(chosen, "is chosen by fate from a three-way split")
+
+    def _finish(self, candidate: int, why: str) -> list[Event]:
+        self.candidate = candidate
+        self.phase = "over"
+        return [event("over", f"{self.name(candidate)} {why} and is the Elimination Candidate.",
+                      seat=candidate)]
+
+    # ------------------------------------------------------------------- views
+    def _garnets(self) -> list[int]:
+        assert self.scores is not None
+        winners = set(self.winners.values())
+        return [(s in winners) + (self.scores[s] == 9) for s in range(9)]
+
+    def revealed(self) -> bool:
+        return self.items is not None
+
+    def view(self, seat: int | None) -> View:
+        revealed = self.revealed()
+        seats = []
+        for s in range(9):
+            seats.append({
+                "seat": s, "name": self.name(s), "kind": self.seats[s]["kind"],
+                "start": self.start[s], "chosen": s in self.choices,
+                "team": self.teams[s] if revealed or s == seat else None,
+                "final": self.final[s] if self.final else None,
+                "score": self.scores[s] if self.scores else None,
+            })
+        out: View = {
+            "game": self.game_id, "phase": self.phase, "viewer": seat, "seats": seats,
+            "to_act": self.to_act(),
+            "trading": {"round": self.trade_round, "rounds": self.opts["trade_rounds"],
+                        "turn": self.trade_turn if self.phase == "trading" else None,
+                        "pending": dict(self.pending) if self.pending else None,
+                        "history": [dict(t) for t in self.trades]},
+            "items": self._public_items(),
+            "choice": dict(self.choices[seat]) if seat in self.choices and seat is not None
+            else None,
+            "vote": {"tied": list(self.tied), "voters": sorted(self.winners.values()),
+                     "voted": sorted(self.votes)} if self.phase in ("vote", "over") else None,
+            "result": self.result(),
+        }
+        return out
+
+    def _public_items(self) -> dict[str, Any] | None:
+        if self.items is None:
+            return None
+        return {**self.items, "fears": dict(self.items["fears"]),
+                "communal": dict(self.items["communal"]),
+                "failed_fears": list(self.items["failed_fears"]),
+                "mines": list(self.items["mines"]), "portals": list(self.items["portals"])}
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def result(self) -> dict[str, Any] | None:
+        if self.phase != "over":
+            return None
+        assert self.scores is not None and self.final is not None
+        return {
+            "scores": list(self.scores),
+            "teams": list(self.teams),
+            "start": list(self.start),
+            "final": list(self.final),
+            "winners": [self.winners[t] for t in TEAMS],
+            "tokens_of_life": [int(s in self.winners.values()) for s in range(9)],
+            "garnets": self._garnets(),
+            "elimination_candidate": self.candidate,
+            "tied": list(self.tied),
+            "votes": dict(self.votes),
+            "tie_break": list(self.tie_break) if self.tie_break else None,
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase, "teams": list(self.teams), "start": list(self.start),
+            "trade_round": self.trade_round, "trade_turn": self.trade_turn,
+            "round_had_offer": self.round_had_offer,
+            "pending": dict(self.pending) if self.pending else None,
+            "trades": [dict(t) for t in self.trades],
+            "choices": {s: dict(c) for s, c in sorted(self.choices.items())},
+            "items": self._public_items(), "final": self.final, "scores": self.scores,
+            "winners": dict(self.winners), "tied": list(self.tied), "votes": dict(self.votes),
+            "candidate": self.candidate,
+        }
+
+    def status(self) -> str:
+        if self.phase == "trading":
+            if self.pending:
+                return (f"Trading, round {self.trade_round}: {self.name(self.pending['to'])} "
+                        f"answers {self.name(self.pending['from'])}'s offer")
+            return f"Trading, round {self.trade_round}: {self.name(self.trade_turn)}'s turn"
+        if self.phase == "choice":
+            return f"Secret choices: {len(self.choices)} of 9 made"
+        if self.phase == "vote":
+            return f"Elimination vote: {len(self.votes)} of 3 cast"
+        assert self.candidate is not None
+        return f"Over: {self.name(self.candidate)} is the Elimination Candidate"
+
+    # -------------------------------------------------------------------- bots
+    @classmethod
+    def policy(cls, view: View, legal: list[Action], rng: Rng) -> Action | None:
+        """Bots never offer trades; they answer offers and vote at random."""
+        if view["phase"] == "trading" and view["trading"]["pending"] is None:
+            return {"type": "pass"}
+        return None
