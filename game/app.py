@@ -1,0 +1,49 @@
+"""Command line: start the program, or render a Tiled map to a PNG.
+
+    python main.py                      # the main menu
+    python main.py --load saves/x.yaml  # straight into a saved game
+    python main.py render-map MAP.tmx OUT.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="tabletop", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command")
+    render = sub.add_parser("render-map", help="render a .tmx map's tile layers to a PNG")
+    render.add_argument("map", type=Path)
+    render.add_argument("out", type=Path)
+    parser.add_argument("--load", type=Path, help="open this save at start")
+    parser.add_argument("--size", help="window size, e.g. 1280x720")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(sys.argv[1:] if argv is None else argv)
+    if args.command == "render-map":
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        from game.board.render import render_map
+        try:
+            render_map(args.map, args.out)
+        except (OSError, ValueError) as exc:
+            print(f"render-map: {exc}", file=sys.stderr)
+            return 1
+        return 0
+    from game.ui.app import App
+    size = None
+    if args.size:
+        width, _, height = args.size.partition("x")
+        size = (int(width), int(height))
+    app = App(size=size)
+    app.to_menu()
+    if args.load:
+        from game.ui.scenes.menu import open_match
+        open_match(app, args.load)
+    app.run()
+    return 0

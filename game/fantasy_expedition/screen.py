@@ -1,0 +1,390 @@
+"""Fantasy Expedition on screen: pawns, items, the climb, and the action panel.
+
+Screen code only: it reads views and events and hands actions to the play
+scene.  A seat's own team and half-made choices are drawn only while that
+seat is the viewer.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.ui import paths
+from game.ui.gamescreen import GameScreen, Tween
+from game.ui.widgets import ALERT, GOLD, SEAT_COLOURS, draw_text
+
+from .kernel import TEAM_ITEM, TEAMS
+from .rules import ITEM_NAMES, TEAM_NAMES
+
+ART = paths.ASSETS / "expedition"
+GOALS = {
+    "dwarf": "Finish as far RIGHT as you can: you score your position.",
+    "magician": "Finish as far LEFT as you can: you score 10 minus your position.",
+    "werewolf": "Finish as near the CENTRE as you can: Position 5 scores 9.",
+}
+SINGULAR = {"dwarf": "Dwarf", "magician": "Magician", "werewolf": "Werewolf"}
+ROW_OF_TEAM = {team: TEAM_ITEM[team] for team in TEAMS}
+
+
+@lru_cache(maxsize=128)
+def sprite(name: str, size: int, tint: tuple[int, int, int] | None = None) -> pygame.Surface:
+    """An art file scaled to ``size`` pixels (and tinted), cached."""
+    image = pygame.image.load(str(ART / f"{name}.png"))
+    if pygame.display.get_surface() is not None:
+        image = image.convert_alpha()
+    image = pygame.transform.smoothscale(image, (size, size))
+    if tint is not None:
+        image = image.copy()
+        image.fill((*tint, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return image
+
+
+class ExpeditionScreen(GameScreen):
+    """Draws and drives one Fantasy Expedition match."""
+
+    STEP_EVENTS = {"place", "climb", "move"}
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.where: dict[int, tuple[str, int]] = {}
+        self.rows_shown: set[str] = set()
+        self.teams_shown = False
+        self.flash: dict[int, float] = {}
+        self.sel: dict[str, Any] = {}
+        self.sel_owner: int | None = None
+
+    # display state -------------------------------------------------------------------
+    def reset(self, view: dict[str, Any]) -> None:
+        self.tweens.clear()
+        revealed = view["items"] is not None
+        self.rows_shown = {"mine", "portal", "fear"} if revealed else set()
+        self.teams_shown = revealed
+        for seat in view["seats"]:
+            final = seat["final"]
+            self.where[seat["seat"]] = ("final", final) if final else ("start", seat["start"])
+
+    def point(self, row: str, index: int) -> tuple[float, float]:
+        return self.board.cell_center(f"{row}-{index}")
+
+    def _move(self, seat: int, row: str, index: int, seconds: float, hop: float = 0) -> None:
+        old = self.tweens[seat].point if seat in self.tweens else self.point(*self.where[seat])
+        self.where[seat] = (row, index)
+        self.tweens[seat] = Tween(old, self.point(row, index), seconds, hop)
+
+    def animate(self, event: dict[str, Any], view: dict[str, Any]) -> float:
+        kind = event["type"]
+        if kind == "trade" and event.get("accepted"):
+            for seat, position in event["positions"].items():
+                self._move(int(seat), "start", position, 0.7, hop=40)
+            return 0.8
+        if kind == "reveal":
+            self.teams_shown = True
+            return 1.0
+        if kind == "place":
+            self.rows_shown.add(event["row"])
+            return 0.8
+        if kind == "climb":
+            for seat, (_row, index) in list(self.where.items()):
+                self._move(seat, event["row"], index, 0.7)
+            return 0.8
+        if kind == "move":
+            hop = 60 if event["row"] != "fear" else 24
+            self._move(event["seat"], event["row"], event["target"], 0.8, hop=hop)
+            return 0.9
+        if kind in ("winner", "over"):
+            self.flash[event["seat"]] = 1.2
+            return 0.9
+        return 0.15 if kind in ("chose", "vote", "pass") else 0.0
+
+    def update(self, dt: float) -> bool:
+        moving = super().update(dt)
+        for seat in list(self.flash):
+            self.flash[seat] -= dt
+            if self.flash[seat] <= 0:
+                del self.flash[seat]
+        return moving or bool(self.flash)
+
+    # selection (the viewer's half-made secret choice) ----------------------------------
+    def selection(self, view: dict[str, Any]) -> dict[str, Any]:
+        if self.sel_owner != view["viewer"]:
+            self.sel, self.sel_owner = {}, view["viewer"]
+        return self.sel
+
+    def _select(self, key: str, value: Any) -> None:
+        self.sel[key] = value
+        self.scene.rebuild()
+
+    def my_team(self, view: dict[str, Any]) -> str | None:
+        viewer = view["viewer"]
+        return None if viewer is None else view["seats"][viewer]["team"]
+
+    def _confirm(self, view: dict[str, Any]) -> None:
+        sel = self.selection(view)
+        action = {"type": "choose", "slot": sel.get("slot"), "communal": sel.get("communal")}
+        if self.my_team(view) == "werewolf":
+            action.update(direction=sel.get("direction"), vote=sel.get("vote"))
+        if self.act(action):
+            self.sel = {}
+
+    # panel ----------------------------------------------------------------------------
+    def panel_text(self, view: dict[str, Any]) -> list[str]:
+        viewer, phase = view["viewer"], view["phase"]
+        names = [s["name"] for s in view["seats"]]
+        if phase == "over":
+            return ["The expedition is over. Every team and choice is now shown on the board."]
+        if viewer is None:
+            if view["items"] is not None:
+                return ["The items are revealed and the expedition resolves."]
+            return ["Waiting for the next player."]
+        team = self.my_team(view)
+        lines = [f"You are a {SINGULAR[team]}. {GOALS[team]}"] if team else []
+        you_act = viewer in view["to_act"]
+        if phase == "trading":
+            trade = view["trading"]
+            pending = trade["pending"]
+            header = f"Trading round {trade['round']} of {trade['rounds']}."
+            if pending and pending["to"] == viewer:
+                giver = pending["from"]
+                lines += [header, f"{names[giver]} offers you Position "
+                          f"{view['seats'][giver]['start']} for your Position "
+                          f"{view['seats'][viewer]['start']}."]
+            elif you_act:
+                lines += [header, "Offer a swap of starting positions: click another "
+                          "player's pawn or a name below. Or pass."]
+            else:
+                lines += [header, "Waiting for the others to trade."]
+        elif phase == "choice":
+            if you_act:
+                item = ITEM_NAMES[TEAM_ITEM[team]]
+                lines.append(f"In secret: pick a slot for your {item} (or click your row on "
+                             f"the board) and a communal number 1-9"
+                             + (", then your marker's direction and your vote for the "
+                                "communal marker." if team == "werewolf" else "."))
+            elif view["choice"]:
+                c = view["choice"]
+                extra = (f", pointing {'left' if c['direction'] == 'L' else 'right'}, "
+                         f"communal vote {'left' if c['vote'] == 'L' else 'right'}"
+                         if "direction" in c else "")
+                lines.append(f"Your choice is in: slot {c['slot']}{extra}; communal number "
+                             f"{c['communal']}. Waiting for the others.")
+        elif phase == "vote":
+            tied = ", ".join(names[s] for s in view["vote"]["tied"])
+            lines.append(f"Tied for the lowest score: {tied}."
+                         + (" As a team winner, vote for the Elimination Candidate."
+                            if you_act else " The team winners are voting."))
+        return lines
+
+    def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
+        viewer, phase = view["viewer"], view["phase"]
+        controls = self.scene.controls
+        if phase == "over":
+            controls.button(pygame.Rect(rect.x, rect.y, rect.width, 40), "Show results",
+                            self.scene.show_results, object_id="#primary")
+            return 44
+        if viewer is None or viewer not in view["to_act"]:
+            return 0
+        if phase == "trading":
+            return self._trading_panel(rect, view)
+        if phase == "choice":
+            return self._choice_panel(rect, view)
+        return self._vote_panel(rect, view)
+
+    def _trading_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
+        controls, viewer = self.scene.controls, view["viewer"]
+        if view["trading"]["pending"]:
+            half = (rect.width - 8) // 2
+            controls.button((rect.x, rect.y, half, 40), "Accept", lambda: self.act(
+                {"type": "accept"}), object_id="#primary")
+            controls.button((rect.x + half + 8, rect.y, half, 40), "Decline", lambda: self.act(
+                {"type": "decline"}))
+            controls.move(1)
+            return 44
+        controls.button((rect.x, rect.y, rect.width, 38), "Pass", lambda: self.act(
+            {"type": "pass"}), tooltip="Offer no swap this round")
+        half = (rect.width - 6) // 2
+        others = [s for s in view["seats"] if s["seat"] != viewer]
+        for n, seat in enumerate(others):
+            x = rect.x + (n % 2) * (half + 6)
+            y = rect.y + 44 + (n // 2) * 36
+            controls.button((x, y, half, 32), f"{seat['name']} ({seat['start']})",
+                            lambda s=seat["seat"]: self.act({"type": "propose", "to": s}),
+                            tooltip=f"Offer to swap your Position "
+                                    f"{view['seats'][viewer]['start']} for Position "
+                                    f"{seat['start']}")
+        controls.move(1)
+        return 44 + 36 * ((len(others) + 1) // 2)
+
+    def _number_row(self, rect: pygame.Rect, y: int, key: str, label: str,
+                    sel: dict[str, Any]) -> int:
+        controls = self.scene.controls
+        controls.label((rect.x, y, rect.width, 22), label)
+        size = (rect.width - 8 * 4) // 9
+        for n in range(1, 10):
+            controls.button((rect.x + (n - 1) * (size + 4), y + 24, size, 32), str(n),
+                            lambda n=n: self._select(key, n),
+                            object_id="#chosen" if sel.get(key) == n else None)
+        return y + 62
+
+    def _choice_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
+        controls, sel, team = self.scene.controls, self.selection(view), self.my_team(view)
+        item = ITEM_NAMES[TEAM_ITEM[team]]
+        y = self._number_row(rect, rect.y, "slot", f"{item} slot", sel)
+        if team == "werewolf":
+            half = (rect.width - 8) // 2
+            for key, label in (("direction", "Your marker points"),
+                               ("vote", "Communal marker vote")):
+                controls.label((rect.x, y, rect.width, 22), label)
+                for n, (code, word) in enumerate((("L", "Left"), ("R", "Right"))):
+                    controls.button((rect.x + n * (half + 8), y + 24, half, 32), word,
+                                    lambda k=key, c=code: self._select(k, c),
+                                    object_id="#chosen" if sel.get(key) == code else None)
+                y += 62
+        y = self._number_row(rect, y, "communal", "Communal number", sel)
+        needed = ["slot", "communal"] + (["direction", "vote"] if team == "werewolf" else [])
+        ready = all(sel.get(k) is not None for k in needed)
+        controls.button((rect.x, y + 4, rect.width, 40), "Confirm in secret",
+                        lambda: self._confirm(view), object_id="#primary", enabled=ready,
+                        tooltip="Lock in your choices" if ready else "Choose every part first")
+        return y + 48 - rect.y
+
+    def _vote_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
+        controls = self.scene.controls
+        y = rect.y
+        for seat in view["vote"]["tied"]:
+            name = view["seats"][seat]["name"]
+            controls.button((rect.x, y, rect.width, 36), f"Vote for {name}",
+                            lambda s=seat: self.act({"type": "vote", "candidate": s}))
+            y += 40
+        controls.move(1)
+        return y - rect.y
+
+    # board clicks ---------------------------------------------------------------------
+    def click_cell(self, cell: Any, view: dict[str, Any]) -> None:
+        if not isinstance(cell, str) or "-" not in cell:
+            return
+        row, index = cell.split("-")
+        index = int(index)
+        viewer, phase = view["viewer"], view["phase"]
+        if viewer is None or viewer not in view["to_act"]:
+            return
+        if phase == "trading" and row == "start" and not view["trading"]["pending"]:
+            other = next(s["seat"] for s in view["seats"] if s["start"] == index)
+            if other != viewer:
+                self.act({"type": "propose", "to": other})
+        elif phase == "choice" and row == ROW_OF_TEAM[self.my_team(view)]:
+            self._select("slot", index)
+
+    def highlighted(self, view: dict[str, Any]) -> set[Any]:
+        viewer, phase = view["viewer"], view["phase"]
+        if viewer is None or viewer not in view["to_act"]:
+            return set()
+        if phase == "trading" and not view["trading"]["pending"]:
+            return {f"start-{s['start']}" for s in view["seats"] if s["seat"] != viewer}
+        if phase == "choice":
+            return {f"{ROW_OF_TEAM[self.my_team(view)]}-{n}" for n in range(1, 10)}
+        return set()
+
+    # drawing --------------------------------------------------------------------------
+    def draw_pieces(self, surface: pygame.Surface, transform: Any, view: dict[str, Any]) -> None:
+        size = max(16, int(54 * transform.scale))
+        for cell in self.highlighted(view):
+            x, y = transform.to_screen(*self.board.cell_center(cell))
+            pygame.draw.circle(surface, GOLD, (round(x), round(y)), size // 2 + 2, 2)
+        self._draw_items(surface, transform, view, size)
+        self._draw_pawns(surface, transform, view, size)
+
+    def _item_sprites(self, view: dict[str, Any]) -> list[tuple[str, int, str, bool]]:
+        """(row, index, sprite, communal) for each item the viewer may see now."""
+        items = view["items"]
+        out = []
+        if items is not None:
+            for row, key in (("mine", "mines"), ("portal", "portals")):
+                if row in self.rows_shown:
+                    out += [(row, s, row, s == items["communal"][row]) for s in items[key]]
+            if "fear" in self.rows_shown:
+                out += [("fear", int(s), "fear_left" if d == "L" else "fear_right",
+                         int(s) == items["communal"]["fear"]) for s, d in items["fears"].items()]
+        return out
+
+    def _draw_items(self, surface, transform, view, size) -> None:
+        for row, index, name, communal in self._item_sprites(view):
+            x, y = transform.to_screen(*self.point(row, index))
+            image = sprite(name, size)
+            surface.blit(image, image.get_rect(center=(round(x), round(y))))
+            if communal:
+                pygame.draw.circle(surface, GOLD, (round(x), round(y)), size // 2 + 4, 3)
+        items = view["items"]
+        if items is not None and "fear" in self.rows_shown:
+            for index in items["failed_fears"]:
+                x, y = transform.to_screen(*self.point("fear", index))
+                d = size // 3
+                for sign in (1, -1):
+                    pygame.draw.line(surface, ALERT, (x - d, y - sign * d), (x + d, y + sign * d), 5)
+        self._draw_preview(surface, transform, view, size)
+
+    def _draw_preview(self, surface, transform, view, size) -> None:
+        """The viewer's own secret item, faint, where they chose or are choosing to put it."""
+        team = self.my_team(view)
+        if team is None or view["items"] is not None or self.sel_owner != view["viewer"]:
+            return
+        chosen = view["choice"] or self.sel
+        slot = chosen.get("slot")
+        if slot is None:
+            return
+        row = ROW_OF_TEAM[team]
+        name = row if row != "fear" else ("fear_left" if chosen.get("direction") == "L"
+                                          else "fear_right")
+        image = sprite(name, size).copy()
+        image.set_alpha(150)
+        x, y = transform.to_screen(*self.point(row, slot))
+        surface.blit(image, image.get_rect(center=(round(x), round(y))))
+
+    def _draw_pawns(self, surface, transform, view, size) -> None:
+        viewer = view["viewer"]
+        label = max(10, int(13 * transform.scale))
+        for seat in view["seats"]:
+            s = seat["seat"]
+            point = self.tweens[s].point if s in self.tweens else self.point(*self.where[s])
+            x, y = transform.to_screen(*point)
+            colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
+            image = sprite("pawn", size, colour)
+            rect = image.get_rect(center=(round(x), round(y - size * 0.12)))
+            if s in self.flash or s == viewer:
+                pygame.draw.circle(surface, GOLD, rect.center, size // 2 + 3, 3)
+            surface.blit(image, rect)
+            team = seat["team"] if (self.teams_shown or s == viewer) else None
+            if team:
+                badge = (rect.right - 4, rect.top + 6)
+                pygame.draw.circle(surface, (30, 24, 20), badge, max(7, size // 6))
+                draw_text(surface, team[0].upper(), badge, max(9, size // 5), GOLD, bold=True,
+                          anchor="center")
+            draw_text(surface, seat["name"], (rect.centerx, rect.bottom - 2), label,
+                      (255, 250, 235), bold=True, anchor="midtop", shadow=True)
+
+    # results --------------------------------------------------------------------------
+    def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+        names = [s["name"] for s in self.match.seats]
+        rows = []
+        for s in sorted(range(9), key=lambda s: (-result["scores"][s], s)):
+            rows.append([
+                names[s] + ("  (Elimination Candidate)" if s == result["elimination_candidate"]
+                            else ""),
+                SINGULAR[result["teams"][s]], str(result["start"][s]), str(result["final"][s]),
+                str(result["scores"][s]), "yes" if result["tokens_of_life"][s] else "",
+                str(result["garnets"][s]) if result["garnets"][s] else "",
+            ])
+        return ["Player", "Team", "Start", "Finish", "Score", "Token of Life", "Garnets"], rows
+
+    def results_summary(self, result: dict[str, Any]) -> list[str]:
+        names = [s["name"] for s in self.match.seats]
+        lines = [f"Best of the {TEAM_NAMES[team]}: {names[seat]} ({result['scores'][seat]} points)"
+                 for team, seat in zip(TEAMS, result["winners"])]
+        candidate = result["elimination_candidate"]
+        how = " after a vote of the team winners" if result["votes"] else ""
+        if result["tie_break"]:
+            how = " after a three-way split of the vote, settled by fate"
+        lines.append(f"{names[candidate]} is the Elimination Candidate{how}.")
+        return lines

@@ -1,0 +1,1 @@
+"""The pygame client: window, event loop, scene stack and scenes."""

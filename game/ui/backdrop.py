@@ -1,0 +1,35 @@
+"""A painted backdrop for the menus (made once per window size, then cached)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+import math
+
+import pygame
+
+
+@lru_cache(maxsize=4)
+def backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """A night-sky-over-hills picture drawn with plain shapes."""
+    width, height = size
+    surface = pygame.Surface(size)
+    top, bottom = (20, 18, 40), (70, 42, 40)
+    for y in range(height):
+        t = y / max(height - 1, 1)
+        colour = [round(a + (b - a) * t) for a, b in zip(top, bottom)]
+        pygame.draw.line(surface, colour, (0, y), (width, y))
+    for i in range(90):  # stars at fixed pseudo-random places
+        x = (i * 7919) % width
+        y = (i * 104729) % max(height // 2, 1)
+        shade = 150 + (i * 37) % 100
+        surface.set_at((x, y), (shade, shade, shade))
+    pygame.draw.circle(surface, (240, 230, 190), (int(width * 0.82), int(height * 0.18)), 38)
+    pygame.draw.circle(surface, (20, 18, 40), (int(width * 0.82) + 14, int(height * 0.18) - 8), 34)
+    for layer, colour in enumerate(((46, 36, 52), (36, 28, 36), (26, 20, 24))):
+        points = [(0, height)]
+        for x in range(0, width + 40, 40):
+            wave = math.sin(x / (170 - layer * 30) + layer * 1.7) * (40 + layer * 12)
+            points.append((x, height * (0.62 + layer * 0.1) + wave))
+        points.append((width, height))
+        pygame.draw.polygon(surface, colour, points)
+    return surface

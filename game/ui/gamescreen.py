@@ -1,0 +1,120 @@
+"""The per-game part of the play screen, and the registry of game screens.
+
+A game screen draws the board's pieces from a view and its own display
+state, animates events, builds the side panel's action controls, and turns
+clicks on board cells into actions.  It never changes the match: it hands
+actions to the play scene, which hands them to the match.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.board.render import BoardRenderer
+from game.board.tmxmap import load_board
+
+from . import paths
+
+if TYPE_CHECKING:
+    from .scenes.play import PlayScene
+
+SCREENS = {
+    "fantasy_expedition": "game.fantasy_expedition.screen:ExpeditionScreen",
+}
+
+
+def screen_for(scene: "PlayScene") -> "GameScreen":
+    module_name, class_name = SCREENS[scene.match.game_id].split(":")
+    return getattr(import_module(module_name), class_name)(scene)
+
+
+class Tween:
+    """A piece moving from one map point to another, optionally hopping."""
+
+    def __init__(self, start: tuple[float, float], end: tuple[float, float], duration: float,
+                 hop: float = 0.0) -> None:
+        self.start, self.end, self.duration, self.hop = start, end, max(duration, 1e-6), hop
+        self.elapsed = 0.0
+
+    def step(self, dt: float) -> bool:
+        self.elapsed = min(self.elapsed + dt, self.duration)
+        return self.elapsed < self.duration
+
+    @property
+    def point(self) -> tuple[float, float]:
+        t = self.elapsed / self.duration
+        t = t * t * (3 - 2 * t)  # ease in and out
+        x = self.start[0] + (self.end[0] - self.start[0]) * t
+        y = self.start[1] + (self.end[1] - self.start[1]) * t
+        return x, y - self.hop * 4 * t * (1 - t)
+
+
+class GameScreen:
+    """Base of the game screens: board loading, tweens, picking."""
+
+    def __init__(self, scene: "PlayScene") -> None:
+        self.scene = scene
+        self.match = scene.match
+        path = paths.BOARDS / self.match.cls.board
+        self.board = load_board(path)
+        self.renderer = BoardRenderer(path)
+        self.tweens: dict[Any, Tween] = {}
+
+    # to override ------------------------------------------------------------------
+    def reset(self, view: dict[str, Any]) -> None:
+        """Set the display state from a view, with no animation."""
+
+    def animate(self, event: dict[str, Any], view: dict[str, Any]) -> float:
+        """Start showing ``event``; return its duration in seconds at normal speed."""
+        return 0.0
+
+    def finish(self) -> None:
+        """Jump every running animation to its end."""
+        for tween in self.tweens.values():
+            tween.elapsed = tween.duration
+
+    def draw_pieces(self, surface: pygame.Surface, transform: Any, view: dict[str, Any]) -> None:
+        """Draw items, pieces and highlights over the board."""
+
+    def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
+        """Create the action controls in ``rect`` for the viewer; return the height used."""
+        return 0
+
+    def panel_text(self, view: dict[str, Any]) -> list[str]:
+        """Lines telling the viewer who they are and what to do."""
+        return []
+
+    def click_cell(self, cell: Any, view: dict[str, Any]) -> None:
+        """A board cell was clicked (or chosen with the keyboard)."""
+
+    def highlighted(self, view: dict[str, Any]) -> set[Any]:
+        """Cells worth pointing out to the viewer now (legal targets)."""
+        return set()
+
+    def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+        return [], []
+
+    def results_summary(self, result: dict[str, Any]) -> list[str]:
+        return []
+
+    # shared ------------------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        moving = False
+        for tween in self.tweens.values():
+            moving |= tween.step(dt)
+        return moving
+
+    def cells(self) -> list[Any]:
+        return list(self.board.cells())
+
+    def cell_center(self, cell: Any) -> tuple[float, float]:
+        return self.board.cell_center(cell)
+
+    def cell_at(self, point: tuple[float, float]) -> Any:
+        return self.board.cell_at(*point)
+
+    def act(self, action: dict[str, Any]) -> bool:
+        return self.scene.perform(self.scene.viewer, action)

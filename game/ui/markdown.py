@@ -1,0 +1,239 @@
+"""A small Markdown reader for the rules screen (no pygame here, so it is testable).
+
+It turns the subset our rules documents use (``#`` headings, paragraphs,
+``-`` and ``1.`` lists, ``**bold**``, ``*italic*``, ``code``, fenced code,
+``>`` quotes and simple ``|`` tables) into the HTML subset that pygame_gui's
+``UITextBox`` understands: ``<b>``, ``<i>``, ``<br>`` and ``<font>`` with
+``pixel_size``, ``color`` and ``face``.  Anything else is shown as plain text.
+
+>>> markdown_to_html("Roll **two** dice.")
+'Roll <b>two</b> dice.'
+>>> [title for title, _ in split_sections("# Game\\nIntro.\\n## Setup\\nDeal.")]
+['Overview', 'Setup']
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+BODY_SIZE = 16
+HEADING_SIZES = {1: 28, 2: 22, 3: 18}
+HEADING_COLOURS = {1: "#ffd36b", 2: "#ffd36b", 3: "#deb04a"}
+CODE_COLOUR = "#f0c890"
+MUTED_COLOUR = "#aaa091"
+BULLET_COLOUR = "#deb04a"
+MONO_FACE = "fira_code_symbols"
+#: Height of the thin blank line that separates blocks (smaller than a text line).
+GAP_SIZE = 8
+NBSP = "\u00a0"
+
+#: Fonts the HTML may ask for, as pygame_gui's ``preload_fonts`` wants them.
+FONTS = [
+    {"name": "noto_sans", "point_size": BODY_SIZE, "style": "bold"},
+    {"name": "noto_sans", "point_size": BODY_SIZE, "style": "italic"},
+    {"name": "noto_sans", "point_size": BODY_SIZE, "style": "bold_italic"},
+    {"name": "noto_sans", "point_size": GAP_SIZE, "style": "regular"},
+    {"name": MONO_FACE, "point_size": BODY_SIZE - 1, "style": "regular"},
+    *({"name": "noto_sans", "point_size": size, "style": "bold"}
+      for size in HEADING_SIZES.values()),
+]
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_BULLET = re.compile(r"^(\s*)[-*+]\s+(.*)$")
+_NUMBERED = re.compile(r"^(\s*)(\d+)[.)]\s+(.*)$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
+_TABLE_DIVIDER = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_CODE = re.compile(r"`([^`]+)`")
+_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*|__(?=\S)(.+?)(?<=\S)__")
+_ITALIC = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])"
+                     r"|(?<![\w_])_(?=\S)(.+?)(?<=\S)_(?![\w_])")
+
+
+def font(text: str, size: int | None = None, colour: str | None = None,
+         face: str | None = None) -> str:
+    """Wrap ``text`` in a ``<font>`` tag with the given attributes.
+
+    >>> font("Hi", 22, "#ffd36b")
+    '<font pixel_size=22 color=#ffd36b>Hi</font>'
+    """
+    attrs = []
+    if face:
+        attrs.append(f"face={face}")
+    if size:
+        attrs.append(f"pixel_size={size}")
+    if colour:
+        attrs.append(f"color={colour}")
+    return f"<font {' '.join(attrs)}>{text}</font>" if attrs else text
+
+
+def inline(text: str) -> str:
+    """Escape ``text`` and convert its code spans, bold and italics.
+
+    >>> inline("a *b* `c<d` **e**")
+    'a <i>b</i> <font face=fira_code_symbols color=#f0c890>c&lt;d</font> <b>e</b>'
+    """
+    pieces = []
+    last = 0
+    for match in _CODE.finditer(text):  # code spans first: no emphasis inside them
+        pieces.append(_emphasis(html.escape(text[last:match.start()], quote=False)))
+        pieces.append(font(html.escape(match.group(1), quote=False), colour=CODE_COLOUR,
+                           face=MONO_FACE))
+        last = match.end()
+    pieces.append(_emphasis(html.escape(text[last:], quote=False)))
+    return "".join(pieces)
+
+
+def _emphasis(text: str) -> str:
+    text = _BOLD.sub(lambda m: f"<b>{m.group(1) or m.group(2)}</b>", text)
+    return _ITALIC.sub(lambda m: f"<i>{m.group(1) or m.group(2)}</i>", text)
+
+
+def _plain(text: str) -> str:
+    """Cell text without Markdown marks (tables are shown in a fixed-width font)."""
+    return re.sub(r"\*\*|__|`|(?<!\w)[*_]|[*_](?!\w)", "", text).strip()
+
+
+def _indent(spaces: str) -> str:
+    return NBSP * (4 * (len(spaces.expandtabs(4)) // 2))
+
+
+def _table(rows: list[str]) -> str:
+    cells = [[_plain(cell) for cell in row.strip().strip("|").split("|")]
+             for row in rows if not _TABLE_DIVIDER.match(row)]
+    count = max(len(row) for row in cells)
+    cells = [row + [""] * (count - len(row)) for row in cells]
+    widths = [max(len(row[i]) for row in cells) for i in range(count)]
+    lines = []
+    for number, row in enumerate(cells):
+        text = "   ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
+        text = html.escape(text, quote=False).replace(" ", NBSP)
+        text = font(text, colour=None if number else HEADING_COLOURS[3], face=MONO_FACE)
+        lines.append(f"<b>{text}</b>" if number == 0 else text)
+    return "<br>".join(lines)
+
+
+def _blocks(text: str) -> list[str]:
+    """The document as HTML blocks (headings, paragraphs, lists, code, tables)."""
+    blocks: list[str] = []
+    paragraph: list[str] = []
+    items: list[str] = []
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    index = 0
+
+    def flush() -> None:
+        if paragraph:
+            blocks.append(inline(" ".join(part.strip() for part in paragraph)))
+            paragraph.clear()
+        if items:
+            blocks.append("<br>".join(items))
+            items.clear()
+
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if _FENCE.match(line):
+            flush()
+            code = []
+            while index < len(lines) and not _FENCE.match(lines[index]):
+                code.append(html.escape(lines[index].rstrip(), quote=False).replace(" ", NBSP))
+                index += 1
+            index += 1  # the closing fence
+            blocks.append(font("<br>".join(code) or NBSP, colour=CODE_COLOUR, face=MONO_FACE))
+            continue
+        if not line.strip():
+            flush()
+            continue
+        heading = _HEADING.match(line)
+        if heading:
+            flush()
+            level = min(len(heading.group(1)), 3)
+            title = font(inline(heading.group(2)), HEADING_SIZES[level], HEADING_COLOURS[level])
+            blocks.append(f"<b>{title}</b>")
+            continue
+        if _RULE.match(line):
+            flush()
+            blocks.append(font("\u2014" * 12, colour=MUTED_COLOUR))
+            continue
+        if line.lstrip().startswith("|"):
+            flush()
+            rows = [line]
+            while index < len(lines) and lines[index].lstrip().startswith("|"):
+                rows.append(lines[index])
+                index += 1
+            blocks.append(_table(rows))
+            continue
+        if line.lstrip().startswith(">"):
+            flush()
+            quote = [line.lstrip()[1:].strip()]
+            while index < len(lines) and lines[index].lstrip().startswith(">"):
+                quote.append(lines[index].lstrip()[1:].strip())
+                index += 1
+            blocks.append(font(f"<i>{inline(' '.join(quote))}</i>", colour=MUTED_COLOUR))
+            continue
+        bullet, numbered = _BULLET.match(line), _NUMBERED.match(line)
+        if bullet or numbered:
+            if paragraph:
+                flush()
+            if bullet:
+                mark = font("\u2022", colour=BULLET_COLOUR)
+                items.append(f"{_indent(bullet.group(1))}{NBSP * 2}{mark}{NBSP}"
+                             f"{inline(bullet.group(2).strip())}")
+            else:
+                mark = font(f"{numbered.group(2)}.", colour=BULLET_COLOUR)
+                items.append(f"{_indent(numbered.group(1))}{NBSP * 2}{mark}{NBSP}"
+                             f"{inline(numbered.group(3).strip())}")
+            continue
+        if items:  # a continuation line of the last list item
+            items[-1] += " " + inline(line.strip())
+            continue
+        paragraph.append(line)
+    flush()
+    return blocks
+
+
+def markdown_to_html(text: str) -> str:
+    """Convert Markdown ``text`` to pygame_gui's HTML subset (no newlines in the result).
+
+    >>> markdown_to_html("## Setup\\n\\n- one\\n- *two*")  # doctest: +ELLIPSIS
+    '<b><font pixel_size=22 color=#ffd36b>Setup</font></b><br><font pixel_size=8>...'
+    """
+    gap = f"<br>{font('<br>', GAP_SIZE)}"
+    return gap.join(_blocks(text))
+
+
+def split_sections(text: str) -> list[tuple[str, str]]:
+    """Split a document at its ``## `` headings into ``(title, markdown)`` pairs.
+
+    Each section's markdown starts with its heading line.  Text before the
+    first ``## `` heading becomes an "Overview" section when it holds more than
+    the document's ``# `` title; a document without ``## `` headings is one
+    section named after its title (or "Rules").  Headings inside fenced code
+    do not count.
+
+    >>> split_sections("## A\\nx\\n## B\\ny")
+    [('A', '## A\\nx'), ('B', '## B\\ny')]
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    starts: list[int] = []
+    fenced = False
+    for number, line in enumerate(lines):
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and re.match(r"^##\s+\S", line):
+            starts.append(number)
+    preamble = lines[:starts[0]] if starts else lines
+    title = next((m.group(2) for m in map(_HEADING.match, preamble)
+                  if m and len(m.group(1)) == 1), None)
+    sections: list[tuple[str, str]] = []
+    if not starts:
+        body = "\n".join(preamble).strip()
+        return [(title or "Rules", body)] if body else []
+    if any(line.strip() and not re.match(r"^#\s", line) for line in preamble):
+        sections.append(("Overview", "\n".join(preamble).strip()))
+    for first, end in zip(starts, starts[1:] + [len(lines)]):
+        heading = _HEADING.match(lines[first])
+        name = _plain(heading.group(2)) if heading else lines[first][2:].strip()
+        sections.append((name, "\n".join(lines[first:end]).strip()))
+    return sections

@@ -1,0 +1,116 @@
+"""Scenes and the scene stack (push, pop, replace), after Tuxemon's state stack.
+
+A scene turns events into actions (``handle_event``), advances its timers and
+animations (``update``) and draws (``draw``), which never changes state.
+Scenes own their pygame_gui widgets: they are built on entering or resuming
+and killed when another scene covers them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .widgets import Controls
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    """Base scene.  ``opaque = False`` scenes draw over the scene below."""
+
+    opaque = True
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.controls = Controls(app)
+
+    # lifecycle ------------------------------------------------------------
+    def enter(self) -> None:
+        self.build()
+
+    def exit(self) -> None:
+        self.controls.clear()
+
+    def pause(self) -> None:
+        self.controls.clear()
+
+    def resume(self) -> None:
+        self.build()
+
+    def rebuild(self) -> None:
+        """Recreate the widgets, e.g. after the window was resized."""
+        self.controls.clear()
+        self.build()
+
+    def build(self) -> None:
+        """Create this scene's widgets for the current window size."""
+
+    # frame ------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Return True when the event was used."""
+        return self.controls.handle(event)
+
+    def update(self, dt: float) -> bool:
+        """Advance timers; return True while something is moving (keeps frames coming)."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene; must not change any state."""
+
+
+class SceneStack:
+    """The scenes, top last."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.top:
+            self.top.pause()
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.top:
+            self.top.resume()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def reset(self, scene: Scene) -> Scene:
+        """Clear the stack and start over with ``scene`` (e.g. back to the main menu)."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        return self.push(scene)
+
+    def find(self, kind: type) -> Any:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top one and those it lets show through."""
+        shown: list[Scene] = []
+        for scene in reversed(self.scenes):
+            shown.append(scene)
+            if scene.opaque:
+                break
+        return list(reversed(shown))

@@ -1,0 +1,366 @@
+"""The play scene: the board, the side panel, hot-seat turns and animations.
+
+The scene is thin: clicks and keys become actions for the match; what is
+drawn comes from the viewer's view and from the events being animated.
+Whenever the next seat to act is a different person and the game hides
+anything, the viewer becomes nobody (the public view) before the handover
+card appears, so no frame ever shows one player's secrets to another.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextBox
+
+from game.engine import IllegalAction, Match, SaveError
+from game.engine.bots import choose_action
+from game.engine.events import visible_to
+
+from .. import paths
+from ..gamescreen import screen_for
+from ..scene import Scene
+from ..widgets import GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, wrap_text
+
+PANEL_WIDTH = 390
+LOG_LINES = 80
+
+
+def escape_html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class PlayScene(Scene):
+    """One match on screen."""
+
+    def __init__(self, app: Any, match: Match, save_path: Path | None = None) -> None:
+        super().__init__(app)
+        self.match = match
+        self.save_path = save_path
+        self.viewer: int | None = None
+        self.screen = screen_for(self)
+        self.queue: deque[dict[str, Any]] = deque()
+        self.current: list[Any] | None = None  # [event, seconds left]
+        self.shown: list[dict[str, Any]] = list(match.log)
+        self.step_mode = False
+        self.awaiting_step = False
+        self.step_granted = False
+        self.bot_wait: list[Any] | None = None
+        self.results_shown = match.is_over()
+        self.cursor: Any = None
+        self.hover: Any = None
+        self.keyboard_on_board = False
+        self._view_key: tuple[Any, ...] | None = None
+        self._view: dict[str, Any] = {}
+        self.log_box: UITextBox | None = None
+        self.screen.reset(self.view())
+
+    # state -----------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        key = (self.viewer, len(self.match.actions), id(self.match))
+        if key != self._view_key:
+            self._view = self.match.view(self.viewer)
+            self._view_key = key
+        return self._view
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, seat in enumerate(self.match.seats) if seat["kind"] == "human"]
+
+    def handover_needed(self) -> bool:
+        return (self.match.cls.has_secrets and self.app.settings.handover
+                and len(self.humans) > 1)
+
+    def board_rect(self) -> pygame.Rect:
+        width, height = self.app.window_size
+        return pygame.Rect(12, 12, width - PANEL_WIDTH - 36, height - 24)
+
+    def panel_rect(self) -> pygame.Rect:
+        width, height = self.app.window_size
+        return pygame.Rect(width - PANEL_WIDTH - 12, 12, PANEL_WIDTH, height - 24)
+
+    # actions -----------------------------------------------------------------------
+    def perform(self, seat: int | None, action: dict[str, Any]) -> bool:
+        """Hand an action to the match; a refusal is shown, never swallowed."""
+        if seat is None:
+            self.app.toast("Nobody is at the screen yet.", error=True)
+            return False
+        try:
+            events = self.match.act(seat, action)
+        except IllegalAction as exc:
+            self.app.toast(exc.reason, error=True)
+            return False
+        self.autosave()
+        self.queue.extend(events)
+        self.rebuild()
+        return True
+
+    def autosave(self) -> None:
+        try:
+            self.match.save(paths.autosave_path(self.match.game_id))
+        except SaveError as exc:
+            self.app.toast(f"Autosave failed: {exc}", error=True)
+
+    def save_to(self, path: Path) -> bool:
+        try:
+            self.match.save(path)
+        except SaveError as exc:
+            self.app.toast(str(exc), error=True)
+            return False
+        self.save_path = path
+        self.app.toast(f"Saved to {path.name}.")
+        return True
+
+    def undo(self) -> bool:
+        try:
+            self.match.undo()
+        except IllegalAction as exc:
+            self.app.toast(exc.reason, error=True)
+            return False
+        self.queue.clear()
+        self.current = None
+        self.bot_wait = None
+        self.shown = list(self.match.log)
+        self.screen.reset(self.view())
+        self.autosave()
+        self.app.toast("Undone.")
+        return True
+
+    # turn flow ------------------------------------------------------------------------
+    def _decide(self, dt: float) -> bool:
+        """Who acts next: run a computer seat, or bring the right person to the screen."""
+        if self.match.is_over():
+            if self.viewer is not None:
+                self.viewer = None
+                self.rebuild()
+            if not self.results_shown:
+                self.results_shown = True
+                self.show_results()
+            return False
+        to_act = self.match.to_act()
+        bots = [s for s in to_act if self.match.seats[s]["kind"] == "bot"]
+        if bots:
+            if self.bot_wait is None or self.bot_wait[0] not in bots:
+                self.bot_wait = [bots[0], self.app.settings.bot_delay * (self.app.settings.speed
+                                                                         > 0)]
+            self.bot_wait[1] -= dt
+            if self.bot_wait[1] <= 0:
+                seat = self.bot_wait[0]
+                self.bot_wait = None
+                self.perform(seat, choose_action(self.match, seat))
+            return True
+        seat = to_act[0]
+        if seat != self.viewer:
+            if self.handover_needed():
+                from .handover import HandoverScene
+                self.viewer = None
+                self.app.push(HandoverScene(self.app, self, seat))
+            else:
+                self.viewer = seat
+                self.rebuild()
+        return False
+
+    def show_results(self) -> None:
+        from .results import ResultsScene
+        self.app.push(ResultsScene(self.app, self.match, self.screen))
+
+    def next_step(self) -> None:
+        self.awaiting_step = False
+        self.step_granted = True
+        self.rebuild()
+
+    def toggle_step_mode(self) -> None:
+        self.step_mode = not self.step_mode
+        self.awaiting_step = False
+        self.rebuild()
+
+    def update(self, dt: float) -> bool:
+        moving = self.screen.update(dt)
+        if self.current is not None:
+            self.current[1] -= dt
+            if self.current[1] <= 0:
+                self.current = None
+        if self.current is None and self.queue and not self.awaiting_step:
+            event = self.queue[0]
+            if (self.step_mode and not self.step_granted
+                    and event["type"] in self.screen.STEP_EVENTS):
+                self.awaiting_step = True
+                self.rebuild()
+            else:
+                self.step_granted = False
+                self.queue.popleft()
+                self._start(event)
+        if self.current is None and not self.queue and not moving:
+            return self._decide(dt) or moving
+        return True
+
+    def _start(self, event: dict[str, Any]) -> None:
+        self.shown.append(event)
+        speed = self.app.settings.speed
+        seconds = self.screen.animate(event, self.view()) * speed
+        if speed == 0:
+            self.screen.finish()
+        self.current = [event, seconds]
+        if visible_to(event, self.viewer):
+            self._append_log(event)
+
+    # widgets ---------------------------------------------------------------------------
+    def build(self) -> None:
+        panel = self.panel_rect()
+        view = self.view()
+        y = panel.y + 12 + 26 + 24 + 24 + 22 * len(self._info_lines(view)) + 8
+        used = self.screen.build_panel(pygame.Rect(panel.x + 12, y, panel.width - 24,
+                                                   panel.bottom - y - 300), view)
+        bottom = panel.bottom - 52
+        log_top = y + used + 10
+        self.log_box = UITextBox(self._log_html(), pygame.Rect(panel.x + 12, log_top,
+                                 panel.width - 24, max(bottom - log_top - 10, 80)),
+                                 self.app.ui)
+        self.controls.keep(self.log_box)
+        self._scroll_log()
+        thirds = (panel.width - 24 - 16) // 3
+        row = pygame.Rect(panel.x + 12, bottom, thirds, 40)
+        self.controls.button(row, "Menu", self.open_menu, tooltip="Save, load, undo, rules (Esc)")
+        self.controls.button(row.move(thirds + 8, 0), "Undo", self.undo,
+                             enabled=self.match.can_undo() and self.viewer is not None,
+                             tooltip="Take back your last action")
+        if self.awaiting_step:
+            self.controls.button(row.move(2 * (thirds + 8), 0), "Next step", self.next_step,
+                                 object_id="#primary", tooltip="Show the next move (N)")
+            self.controls.set_focus(len(self.controls.items) - 1)
+        else:
+            self.controls.button(row.move(2 * (thirds + 8), 0),
+                                 "Step: on" if self.step_mode else "Step: off",
+                                 self.toggle_step_mode,
+                                 tooltip="Step through each move of the resolution")
+        self.controls.on_escape = self.open_menu
+
+    def _info_lines(self, view: dict[str, Any]) -> list[str]:
+        lines = []
+        for text in self.screen.panel_text(view):
+            lines += wrap_text(text, 16, PANEL_WIDTH - 28)
+        return lines
+
+    def _log_html(self) -> str:
+        events = [ev for ev in self.shown if visible_to(ev, self.viewer)][-LOG_LINES:]
+        return "<br>".join(escape_html(ev["text"]) for ev in events) or "<i>The log is empty.</i>"
+
+    def _append_log(self, event: dict[str, Any]) -> None:
+        if self.log_box is not None and self.log_box.alive():
+            self.log_box.set_text(self._log_html())
+            self._scroll_log()
+
+    def _scroll_log(self) -> None:
+        box = self.log_box
+        if box is not None and box.scroll_bar is not None:
+            box.scroll_bar.set_scroll_from_start_percentage(1.0)
+            box.update(0)
+
+    def open_menu(self) -> None:
+        from .pause import PauseScene
+        self.app.push(PauseScene(self.app, self))
+
+    def on_resize(self) -> None:
+        self._view_key = None
+
+    # input -----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+                self.move_cursor(event.key)
+                return True
+            if event.key == pygame.K_n and self.awaiting_step:
+                self.next_step()
+                return True
+            if (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                    and self.keyboard_on_board and self.cursor is not None):
+                self.screen.click_cell(self.cursor, self.view())
+                return True
+            if event.key == pygame.K_TAB:
+                self.keyboard_on_board = False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            cell = self.cell_under(event.pos)
+            if cell is not None:
+                self.cursor = cell
+                self.screen.click_cell(cell, self.view())
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.cell_under(event.pos)
+        return self.controls.handle(event, arrows=False)
+
+    def transform(self):
+        return self.screen.renderer.fit(self.board_rect())
+
+    def cell_under(self, pos: tuple[int, int]) -> Any:
+        if not self.board_rect().collidepoint(pos):
+            return None
+        return self.screen.cell_at(self.transform().to_map(*pos))
+
+    def move_cursor(self, key: int) -> None:
+        """Move the board cursor to the nearest cell in the arrow's direction."""
+        self.keyboard_on_board = True
+        self.controls.set_focus(-1)
+        cells = self.screen.cells()
+        if not cells:
+            return
+        if self.cursor is None or self.cursor not in cells:
+            self.cursor = cells[0]
+            return
+        dx, dy = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+                  pygame.K_DOWN: (0, 1)}[key]
+        cx, cy = self.screen.cell_center(self.cursor)
+        best, best_cost = None, float("inf")
+        for cell in cells:
+            x, y = self.screen.cell_center(cell)
+            along = (x - cx) * dx + (y - cy) * dy
+            if along <= 1:
+                continue
+            across = abs((x - cx) * dy) + abs((y - cy) * dx)
+            cost = along + 2.5 * across
+            if cost < best_cost:
+                best, best_cost = cell, cost
+        if best is not None:
+            self.cursor = best
+
+    # drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.view()
+        area = self.board_rect()
+        pygame.draw.rect(surface, (30, 26, 34), area, border_radius=10)
+        transform = self.screen.renderer.fit(area)
+        self.screen.renderer.draw(surface, transform)
+        self.screen.draw_pieces(surface, transform, view)
+        for cell, colour, width in ((self.hover, (255, 255, 255), 2),
+                                    (self.cursor if self.keyboard_on_board else None, GOLD, 3)):
+            if cell is not None:
+                self._outline(surface, transform, cell, colour, width)
+        self._draw_panel(surface, view)
+
+    def _outline(self, surface, transform, cell, colour, width) -> None:
+        x, y = transform.to_screen(*self.screen.cell_center(cell))
+        radius = max(10, int(26 * transform.scale))
+        pygame.draw.circle(surface, colour, (round(x), round(y)), radius, width)
+
+    def _draw_panel(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        panel = self.panel_rect()
+        pygame.draw.rect(surface, PANEL, panel, border_radius=10)
+        pygame.draw.rect(surface, (90, 72, 52), panel, 2, border_radius=10)
+        x, y = panel.x + 14, panel.y + 12
+        draw_text(surface, self.match.title, (x, y), 22, GOLD, bold=True)
+        y += 32
+        draw_text(surface, self.match.status(), (x, y), 15, MUTED)
+        y += 24
+        if self.viewer is None:
+            who, colour = "Public view: nobody's secrets are shown", MUTED
+        else:
+            who = f"At the screen: {self.match.seats[self.viewer]['name']}"
+            colour = SEAT_COLOURS[self.viewer % len(SEAT_COLOURS)]
+        draw_text(surface, who, (x, y), 16, colour, bold=True)
+        y += 26
+        for line in self._info_lines(view):
+            draw_text(surface, line, (x, y), 16, TEXT)
+            y += 22

@@ -1,0 +1,173 @@
+"""New-game setup: the game, seats (names, people or computer), options, seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import IllegalAction, Match, controller_class, game_ids
+
+from ..backdrop import backdrop
+from ..scene import Scene
+from ..widgets import MUTED, SEAT_COLOURS, draw_text
+
+NAMES = ["Mira", "Bo", "Tess", "Ugo", "Lin", "Rafe", "Ivy", "Oskar", "Nell", "Pim"]
+KIND_LABELS = {"human": "Person", "bot": "Computer"}
+
+
+class SetupScene(Scene):
+    """Choose everything a match needs, then start it."""
+
+    def __init__(self, app: Any, game_id: str | None = None) -> None:
+        super().__init__(app)
+        self.game_id = game_id or game_ids()[0]
+        self.seats: list[dict[str, str]] = []
+        self.options: dict[str, Any] = {}
+        self.seed_text = ""
+        self.name_entries: list[Any] = []
+        self.seed_entry: Any = None
+        self._choose_game(self.game_id)
+
+    # model ---------------------------------------------------------------------
+    @property
+    def cls(self):
+        return controller_class(self.game_id)
+
+    def _choose_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        cls = self.cls
+        count = min(max(len(self.seats) or cls.max_seats, cls.min_seats), cls.max_seats)
+        self._resize_seats(count)
+        self.options = {opt.key: opt.default for opt in cls.options}
+
+    def _resize_seats(self, count: int) -> None:
+        while len(self.seats) < count:
+            n = len(self.seats)
+            self.seats.append({"name": NAMES[n % len(NAMES)], "kind": "human" if n == 0 else "bot"})
+        del self.seats[count:]
+
+    def _read_entries(self) -> None:
+        """Keep what was typed before widgets are rebuilt."""
+        for seat, entry in zip(self.seats, self.name_entries):
+            if entry.alive():
+                seat["name"] = entry.get_text()
+        if self.seed_entry is not None and self.seed_entry.alive():
+            self.seed_text = self.seed_entry.get_text()
+
+    def _change(self, fn) -> None:
+        self._read_entries()
+        fn()
+        focus = self.controls.focus
+        self.rebuild()
+        self.controls.set_focus(focus if focus < len(self.controls.items) else 0)
+
+    # widgets -------------------------------------------------------------------
+    def build(self) -> None:
+        width, height = self.app.window_size
+        cls = self.cls
+        left = pygame.Rect(max(40, width // 2 - 560), 130, 420, 40)
+        ids = game_ids()
+        nxt = ids[(ids.index(self.game_id) + 1) % len(ids)]
+        self.controls.button(left, f"Game: {cls.title}", lambda: self._change(
+            lambda: self._choose_game(nxt)), tooltip="Press to choose another game")
+        row = left.move(0, 54)
+        fixed = cls.min_seats == cls.max_seats
+        self.controls.button(row.inflate(-320, 0).move(-160, 0), "-", lambda: self._change(
+            lambda: self._resize_seats(len(self.seats) - 1)),
+            enabled=len(self.seats) > cls.min_seats, tooltip="One seat fewer")
+        self.controls.label(pygame.Rect(row.x + 110, row.y, 200, 40),
+                            f"{len(self.seats)} seats" + (" (fixed)" if fixed else ""))
+        self.controls.button(row.inflate(-320, 0).move(160, 0), "+", lambda: self._change(
+            lambda: self._resize_seats(len(self.seats) + 1)),
+            enabled=len(self.seats) < cls.max_seats, tooltip="One seat more")
+        y = row.y + 54
+        for opt in cls.options:
+            self._option_row(opt, pygame.Rect(left.x, y, left.width, 40))
+            y += 50
+        self.controls.label(pygame.Rect(left.x, y, 160, 40), "Seed (optional)")
+        self.seed_entry = self.controls.entry(pygame.Rect(left.x + 170, y, 250, 40),
+                                              self.seed_text, "random")
+        self.name_entries = []
+        right = pygame.Rect(left.right + 60, 130, 430, 36)
+        step = min(44, (height - 250) // max(len(self.seats), 1))
+        for index, seat in enumerate(self.seats):
+            rect = right.move(0, index * step)
+            entry = self.controls.entry(pygame.Rect(rect.x + 28, rect.y, 240, 36), seat["name"],
+                                        f"Player {index + 1}")
+            entry.set_text_length_limit(24)
+            self.name_entries.append(entry)
+            self.controls.button(pygame.Rect(rect.x + 278, rect.y, 150, 36),
+                                 KIND_LABELS[seat["kind"]],
+                                 lambda i=index: self._change(lambda: self._toggle_kind(i)),
+                                 tooltip="Press to switch between a person and a computer")
+        bottom = height - 90
+        self.controls.button(pygame.Rect(width // 2 - 230, bottom, 220, 52), "Start",
+                             self.start, object_id="#primary")
+        self.controls.button(pygame.Rect(width // 2 + 10, bottom, 220, 52), "Back",
+                             self.app.pop)
+        self.controls.on_escape = self.app.pop
+
+    def _option_row(self, opt, rect: pygame.Rect) -> None:
+        value = self.options[opt.key]
+        if isinstance(opt.default, bool):
+            self.controls.button(rect, f"{opt.label}: {'yes' if value else 'no'}",
+                                 lambda: self._change(lambda: self._set(opt.key, not value)),
+                                 tooltip=opt.help or None)
+        elif isinstance(opt.default, int):
+            self.controls.button(pygame.Rect(rect.x, rect.y, 50, 40), "-",
+                                 lambda: self._change(lambda: self._set(opt.key, value - 1)),
+                                 enabled=opt.minimum is None or value > opt.minimum)
+            self.controls.label(pygame.Rect(rect.x + 60, rect.y, rect.width - 120, 40),
+                                f"{opt.label}: {value}")
+            self.controls.button(pygame.Rect(rect.right - 50, rect.y, 50, 40), "+",
+                                 lambda: self._change(lambda: self._set(opt.key, value + 1)),
+                                 enabled=opt.maximum is None or value < opt.maximum,
+                                 tooltip=opt.help or None)
+        else:
+            choices = list(opt.choices)
+            nxt = choices[(choices.index(value) + 1) % len(choices)]
+            self.controls.button(rect, f"{opt.label}: {value}",
+                                 lambda: self._change(lambda: self._set(opt.key, nxt)),
+                                 tooltip=opt.help or None)
+
+    def _set(self, key: str, value: Any) -> None:
+        self.options[key] = value
+
+    def _toggle_kind(self, index: int) -> None:
+        seat = self.seats[index]
+        seat["kind"] = "bot" if seat["kind"] == "human" else "human"
+
+    # start -----------------------------------------------------------------------
+    def start(self) -> None:
+        from .play import PlayScene
+        self._read_entries()
+        seed_text = self.seed_text.strip()
+        if seed_text and not seed_text.lstrip("-").isdigit():
+            self.app.toast("The seed must be a whole number (or left empty).", error=True)
+            return
+        try:
+            match = Match.new(self.game_id, [dict(s) for s in self.seats],
+                              seed=int(seed_text) if seed_text else None, options=self.options)
+        except IllegalAction as exc:
+            self.app.toast(str(exc), error=True)
+            return
+        self.app.replace(PlayScene(self.app, match))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        width, height = surface.get_size()
+        surface.blit(backdrop((width, height)), (0, 0))
+        draw_text(surface, "New game", (width / 2, 60), 40, (255, 211, 107), bold=True,
+                  anchor="center", shadow=True)
+        left_x = max(40, width // 2 - 560)
+        right_x = left_x + 480
+        draw_text(surface, "Seats", (right_x, 100), 18, MUTED, bold=True)
+        draw_text(surface, "Match", (left_x, 100), 18, MUTED, bold=True)
+        step = min(44, (height - 250) // max(len(self.seats), 1))
+        for index in range(len(self.seats)):
+            centre = (right_x + 10, 130 + index * step + 18)
+            pygame.draw.circle(surface, SEAT_COLOURS[index % len(SEAT_COLOURS)], centre, 9)
+            pygame.draw.circle(surface, (20, 16, 12), centre, 9, 2)
+        doc = self.cls.__doc__ or ""
+        draw_text(surface, doc.strip().splitlines()[0] if doc else "", (width / 2, height - 120),
+                  16, MUTED, anchor="center")

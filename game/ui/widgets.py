@@ -1,0 +1,209 @@
+"""Keyboard-and-mouse controls over pygame_gui widgets, and drawing helpers.
+
+pygame_gui gives the widgets; :class:`Controls` adds what it lacks for a
+living-room game: Tab/arrow focus over the scene's buttons and text fields,
+Enter/Space to press, Escape to go back, and one callback per widget whether
+it was clicked or pressed from the keyboard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIElement
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+
+if TYPE_CHECKING:
+    from .app import App
+
+FONT_DIR = Path(pygame_gui.__file__).parent / "data"
+NEXT_KEYS = {pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT}
+PREV_KEYS = {pygame.K_UP, pygame.K_LEFT}
+PRESS_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE}
+
+INK = (43, 31, 20)
+PARCHMENT = (236, 222, 190)
+GOLD = (222, 176, 74)
+NIGHT = (24, 22, 30)
+PANEL = (36, 32, 42)
+TEXT = (236, 228, 210)
+MUTED = (170, 160, 145)
+ALERT = (235, 110, 90)
+SEAT_COLOURS = [
+    (220, 60, 60), (60, 120, 220), (60, 170, 80), (235, 170, 40), (160, 80, 200),
+    (40, 190, 190), (230, 110, 170), (140, 100, 60), (200, 200, 210),
+]
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The UI's font (Noto Sans, shipped with pygame_gui) at ``size`` pixels."""
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    return pygame.font.Font(str(FONT_DIR / name), size)
+
+
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 16,
+              colour: tuple[int, int, int] = TEXT, bold: bool = False,
+              anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+    """Blit one line of text anchored at ``pos``; returns its rectangle."""
+    rendered = font(size, bold).render(text, True, colour)
+    rect = rendered.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        dark = font(size, bold).render(text, True, (0, 0, 0))
+        surface.blit(dark, rect.move(1, 2))
+    surface.blit(rendered, rect)
+    return rect
+
+
+def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` pixels."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if font(size, bold).size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+class Controls:
+    """The focusable widgets of one scene, each with the callback it triggers."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.items: list[tuple[UIElement, Callable[[], Any] | None]] = []
+        self.others: list[UIElement] = []
+        self.focus = -1
+        self.on_escape: Callable[[], Any] | None = None
+
+    @property
+    def manager(self) -> pygame_gui.UIManager:
+        return self.app.ui
+
+    # building -----------------------------------------------------------------
+    def button(self, rect: pygame.Rect | tuple, text: str,
+               callback: Callable[[], Any] | None, tooltip: str | None = None,
+               object_id: str | None = None, enabled: bool = True,
+               container: Any = None) -> UIButton:
+        """A button that runs ``callback`` when clicked or pressed with Enter."""
+        widget = UIButton(pygame.Rect(rect), text, self.manager, container=container,
+                          tool_tip_text=tooltip, object_id=object_id)
+        if not enabled:
+            widget.disable()
+        self.items.append((widget, callback))
+        return widget
+
+    def entry(self, rect: pygame.Rect | tuple, text: str = "", placeholder: str = "",
+              container: Any = None, object_id: str | None = None) -> UITextEntryLine:
+        """A one-line text field in the focus order."""
+        widget = UITextEntryLine(pygame.Rect(rect), self.manager, container=container,
+                                 placeholder_text=placeholder or None, object_id=object_id)
+        if text:
+            widget.set_text(text)
+        self.items.append((widget, None))
+        return widget
+
+    def label(self, rect: pygame.Rect | tuple, text: str, object_id: str | None = None,
+              container: Any = None) -> UILabel:
+        widget = UILabel(pygame.Rect(rect), text, self.manager, container=container,
+                         object_id=object_id)
+        self.others.append(widget)
+        return widget
+
+    def keep(self, widget: UIElement) -> UIElement:
+        """Own a widget that is not in the focus order (killed with the scene)."""
+        self.others.append(widget)
+        return widget
+
+    def clear(self) -> None:
+        for widget, _ in self.items:
+            widget.kill()
+        for widget in self.others:
+            widget.kill()
+        self.items, self.others, self.focus = [], [], -1
+
+    # focus --------------------------------------------------------------------
+    def _usable(self, index: int) -> bool:
+        widget = self.items[index][0]
+        return widget.alive() and widget.is_enabled and widget.visible
+
+    def focused(self) -> UIElement | None:
+        return self.items[self.focus][0] if 0 <= self.focus < len(self.items) else None
+
+    def set_focus(self, index: int) -> None:
+        old = self.focused()
+        if isinstance(old, UIButton):
+            old.unselect()
+        elif isinstance(old, UITextEntryLine):
+            old.unfocus()
+        self.focus = index
+        new = self.focused()
+        if isinstance(new, UIButton):
+            new.select()
+        elif isinstance(new, UITextEntryLine):
+            new.focus()
+            self.manager.set_focus_set(new)
+
+    def focus_widget(self, widget: UIElement) -> None:
+        for index, (item, _) in enumerate(self.items):
+            if item is widget:
+                self.set_focus(index)
+
+    def move(self, step: int) -> None:
+        if not self.items:
+            return
+        index = self.focus
+        for _ in range(len(self.items)):
+            index = (index + step) % len(self.items)
+            if self._usable(index):
+                self.set_focus(index)
+                return
+
+    def press(self, widget: UIElement) -> bool:
+        for item, callback in self.items:
+            if item is widget and callback is not None:
+                callback()
+                return True
+        return False
+
+    # events -------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event, arrows: bool = True) -> bool:
+        """Route clicks and focus keys; returns True when the event was used."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self.press(event.ui_element)
+        if event.type != pygame.KEYDOWN:
+            return False
+        typing = isinstance(self.focused(), UITextEntryLine)
+        if event.key == pygame.K_ESCAPE and self.on_escape:
+            self.on_escape()
+            return True
+        if event.key == pygame.K_TAB:
+            self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if typing and event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP,
+                                        pygame.K_DOWN):
+            return False
+        if arrows and event.key in NEXT_KEYS:
+            self.move(1)
+            return True
+        if arrows and event.key in PREV_KEYS:
+            self.move(-1)
+            return True
+        if event.key in PRESS_KEYS:
+            widget = self.focused()
+            if typing:
+                self.move(1)
+                return True
+            if widget is not None and self._usable(self.focus):
+                return self.press(widget)
+        return False
