@@ -202,8 +202,12 @@ class Match:
             return None
         return index
 
-    def can_undo(self) -> bool:
-        return self.undo_point() is not None
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether undo is possible (for ``seat``: whether it would take back their action)."""
+        index = self.undo_point()
+        if index is None:
+            return False
+        return seat is None or self.actions[index]["seat"] == seat
 
     def undo(self) -> None:
         """Step back one action of a person; refused after a reveal or a roll."""

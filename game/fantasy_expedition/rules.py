@@ -159,8 +159,9 @@ class ExpeditionController(Controller):
             return []
         if not self.round_had_offer or self.trade_round >= self.opts["trade_rounds"]:
             self.phase = "choice"
+            rounds = self.trade_round
             why = ("everyone passed" if not self.round_had_offer
-                   else f"{self.trade_round} round{'s' if self.trade_round > 1 else ''} are over")
+                   else f"the last of {rounds} round{'s' if rounds > 1 else ''} is over")
             return [event("phase", f"Trading is over ({why}). Everyone now chooses in secret.",
                           phase="choice")]
         self.trade_round += 1

@@ -19,9 +19,10 @@ from .widgets import ALERT, GOLD, PANEL, TEXT, draw_text, wrap_text
 
 THEME = Path(__file__).with_name("theme.json")
 FPS = 60
-IDLE_WAIT_MS = 1000
+#: How long an idle loop turn sleeps before looking for input again.
+IDLE_SLEEP = 0.05
 #: After an input event, keep drawing this long so hover and press effects show.
-SETTLE_SECONDS = 0.35
+SETTLE_SECONDS = 1.0
 MIN_SIZE = (960, 600)
 
 
@@ -121,18 +122,23 @@ class App:
         """
         busy = time.monotonic() < self.redraw_until
         if events is None:
-            if busy:
+            events = pygame.event.get()
+            if not events and not busy:
+                # Idle: sleep instead of pygame.event.wait, which some SDL video
+                # drivers implement by polling every millisecond.
+                time.sleep(IDLE_SLEEP)
                 events = pygame.event.get()
-            else:
-                first = pygame.event.wait(IDLE_WAIT_MS)
-                events = [first] + pygame.event.get()
         for event in events:
             self.dispatch(event)
         dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
-        self.ui.update(dt)
+        busy = busy or bool(events)
+        if busy:  # the widgets only change after input or while frames are asked for
+            self.ui.update(dt)
         top = self.stack.top
         moving = bool(top and top.update(dt))
         if moving or busy or self.frames == 0:
+            if not busy:
+                self.ui.update(dt)
             self.draw()
         return moving
 

@@ -47,7 +47,8 @@ class PauseScene(Scene):
             ("Save", self.save, True),
             ("Save as...", self.ask_name, True),
             ("Load", self.load, True),
-            ("Undo", self.undo, self.play.match.can_undo() and self.play.viewer is not None),
+            ("Undo", self.undo, self.play.viewer is not None
+             and self.play.match.can_undo(self.play.viewer)),
             ("Rules", self.rules, True),
             ("Quit to menu", self.app.to_menu, True),
         ]

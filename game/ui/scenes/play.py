@@ -226,7 +226,7 @@ class PlayScene(Scene):
         row = pygame.Rect(panel.x + 12, bottom, thirds, 40)
         self.controls.button(row, "Menu", self.open_menu, tooltip="Save, load, undo, rules (Esc)")
         self.controls.button(row.move(thirds + 8, 0), "Undo", self.undo,
-                             enabled=self.match.can_undo() and self.viewer is not None,
+                             enabled=self.viewer is not None and self.match.can_undo(self.viewer),
                              tooltip="Take back your last action")
         if self.awaiting_step:
             self.controls.button(row.move(2 * (thirds + 8), 0), "Next step", self.next_step,

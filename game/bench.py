@@ -1,0 +1,151 @@
+"""Benchmark: ``python -m game.bench`` prints a table and writes ``bench.yaml``.
+
+Figures: time from start to the first drawn menu frame, the play scene's
+frame times mid-game at 1280x720, CPU use of an idle play scene, save and
+load time of a finished match, and random full games per second.  Compare
+figures from one run; these machines are shared and noisy.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+SEATS = [{"name": f"P{i + 1}", "kind": "bot"} for i in range(9)]
+FIRST_FRAME = """
+import time, sys
+from game.ui.app import App
+app = App(size=(1280, 720))
+app.to_menu()
+app.step([])
+print("FRAME", time.perf_counter())
+"""
+
+
+def first_frame_seconds(runs: int = 3) -> float:
+    """Median wall time from launching the program to its first drawn menu frame."""
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            env = {**os.environ, "TABLETOP_HOME": tmp, "TABLETOP_SAVES": tmp}
+            start = time.perf_counter()
+            out = subprocess.run([sys.executable, "-c", FIRST_FRAME], env=env, text=True,
+                                 capture_output=True, check=True,
+                                 cwd=Path(__file__).resolve().parents[1]).stdout
+            line = next(ln for ln in out.splitlines() if ln.startswith("FRAME"))
+            times.append(float(line.split()[1]) - start)
+    return statistics.median(times)
+
+
+def mid_game_match(seed: int = 11):
+    """A match stopped in the secret-choice phase with a person at the screen."""
+    from game.engine import Match
+    from game.engine.bots import choose_action
+    seats = [dict(s) for s in SEATS]
+    seats[0]["kind"] = "human"
+    match = Match.new("fantasy_expedition", seats, seed=seed, options={"trade_rounds": 1})
+    while match.to_act() != [0] or match.view()["phase"] != "choice":
+        seat = next(s for s in match.to_act() if s != 0 or match.view()["phase"] == "trading")
+        match.act(seat, choose_action(match, seat))
+    return match
+
+
+def play_scene(tmp: str):
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+    from game.ui.settings import Settings
+    os.environ["TABLETOP_SAVES"] = tmp
+    app = App(settings=Settings(), size=(1280, 720))
+    app.to_menu()
+    scene = PlayScene(app, mid_game_match())
+    app.push(scene)
+    settle = time.perf_counter()
+    while time.perf_counter() - settle < 1.5:  # window events, first frames, settling
+        app.step()
+    return app, scene
+
+
+def frame_times(app, frames: int = 300) -> tuple[float, float]:
+    """Median and 95th percentile of a full redraw of the play scene, in ms."""
+    samples = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        app.draw()
+        samples.append((time.perf_counter() - start) * 1000)
+    samples.sort()
+    return statistics.median(samples), samples[int(len(samples) * 0.95) - 1]
+
+
+def idle_cpu(app, seconds: float = 5.0) -> float:
+    """Percent of one core used by the event loop while nobody touches anything."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall < seconds:
+        app.step()
+    return 100 * (time.process_time() - cpu) / (time.perf_counter() - wall)
+
+
+def save_load_ms(tmp: str, runs: int = 20) -> float:
+    """Median milliseconds to save and load a finished match."""
+    from game.engine import Match
+    from game.engine.bots import play_out
+    match = Match.new("fantasy_expedition", SEATS, seed=5)
+    play_out(match)
+    path = Path(tmp) / "bench.yaml"
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        match.save(path)
+        Match.load(path)
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def games_per_second(seconds: float = 3.0) -> float:
+    from game.engine import Match
+    from game.engine.bots import play_out
+    start, games = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        play_out(Match.new("fantasy_expedition", SEATS, seed=games))
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+def main() -> int:
+    import yaml
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ.setdefault("TABLETOP_HOME", tmp)
+        first = first_frame_seconds()
+        app, _scene = play_scene(tmp)
+        median, p95 = frame_times(app)
+        cpu = idle_cpu(app)
+        io = save_load_ms(tmp)
+    gps = games_per_second()
+    rows = [
+        ("first menu frame", first * 1000, "ms", 1500),
+        ("play frame median (1280x720)", median, "ms", None),
+        ("play frame p95 (1280x720)", p95, "ms", 8),
+        ("idle play scene CPU (5 s)", cpu, "% of a core", 5),
+        ("save + load, finished match", io, "ms", 50),
+        ("random full games", gps, "games/s", None),
+    ]
+    print(f"{'measure':32} {'value':>10}  {'unit':12} target")
+    for name, value, unit, target in rows:
+        mark = "" if target is None else (f"< {target}  " + ("ok" if value < target else "MISSED"))
+        print(f"{name:32} {value:10.2f}  {unit:12} {mark}")
+    Path("bench.yaml").write_text(yaml.safe_dump({
+        "first_frame_ms": round(first * 1000, 1), "frame_median_ms": round(median, 2),
+        "frame_p95_ms": round(p95, 2), "idle_cpu_percent": round(cpu, 2),
+        "save_load_ms": round(io, 2), "games_per_second": round(gps, 1)}, sort_keys=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
