@@ -39,6 +39,8 @@ class App:
         pygame.display.set_caption("Tabletop")
         self.screen = self._open_window()
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
+        self.ui.preload_fonts([{"name": "noto_sans", "point_size": 16, "style": style,
+                                "antialiased": "1"} for style in ("italic",)])
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True

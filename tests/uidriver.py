@@ -1,0 +1,46 @@
+"""Drive the real client with synthetic events, as a player would."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui.app import App
+from game.ui.settings import Settings
+
+
+class Driver:
+    """An App plus helpers to press buttons and keys and to pump frames."""
+
+    def __init__(self, size=(1280, 720), animation="off") -> None:
+        self.app = App(settings=Settings(animation=animation, bot_delay=0.0), size=size)
+        self.app.fps = 0
+        self.app.to_menu()
+        self.app.step([])
+
+    @property
+    def top(self):
+        return self.app.stack.top
+
+    @property
+    def scene_name(self) -> str:
+        return type(self.top).__name__
+
+    def buttons(self, text: str) -> list:
+        return [w for w, _ in self.top.controls.items if getattr(w, "text", None) == text]
+
+    def labels(self) -> list[str]:
+        return [getattr(w, "text", "") for w, _ in self.top.controls.items]
+
+    def press(self, text: str, index: int = 0) -> None:
+        found = self.buttons(text)
+        assert len(found) > index, f"no button {text!r} on {self.scene_name}: {self.labels()}"
+        assert found[index].is_enabled, f"button {text!r} is disabled"
+        self.app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=found[index])])
+
+    def key(self, key: int, mod: int = 0) -> None:
+        self.app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="")])
+
+    def pump(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            self.app.step([])

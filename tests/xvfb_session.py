@@ -1,0 +1,63 @@
+"""Run under a real X server: play a game through the client, then grab the X screen.
+
+Usage: DISPLAY=:N python tests/xvfb_session.py XWD_FILE OUT_PNG
+(``XWD_FILE`` is the framebuffer file Xvfb writes with ``-fbdir``.)
+"""
+
+from __future__ import annotations
+
+import struct
+import sys
+from pathlib import Path
+
+import pygame
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from uidriver import Driver  # noqa: E402
+
+
+def grab(xwd: Path) -> pygame.Surface:
+    """The X server's screen, read from Xvfb's XWD framebuffer file."""
+    data = xwd.read_bytes()
+    fields = struct.unpack(">25I", data[:100])
+    header_size, width, height = fields[0], fields[4], fields[5]
+    bits_per_pixel, bytes_per_line, ncolors = fields[11], fields[12], fields[19]
+    assert bits_per_pixel == 32, bits_per_pixel
+    start = header_size + 12 * ncolors
+    pixels = data[start:start + bytes_per_line * height]
+    return pygame.image.frombuffer(pixels, (width, height), "BGRA").copy()
+
+
+def main() -> int:
+    xwd, out = Path(sys.argv[1]), Path(sys.argv[2])
+    d = Driver(animation="fast")
+    d.press("New game")
+    d.press("Start")
+    for _ in range(20000):
+        d.app.step()
+        if d.scene_name == "ResultsScene":
+            break
+        play = d.top
+        view = play.match.view(play.viewer) if play.viewer is not None else None
+        if view and play.viewer in play.match.to_act():
+            if view["phase"] == "trading":
+                d.press("Pass")
+            elif view["phase"] == "choice":
+                d.press("5", 0)
+                d.press("4", 1)
+                d.press("Confirm in secret")
+            elif view["phase"] == "vote":
+                d.press(next(t for t in d.labels() if t.startswith("Vote for")))
+    assert d.scene_name == "ResultsScene", d.scene_name
+    d.press("View board")
+    for _ in range(30):
+        d.app.step([])
+    pygame.display.flip()
+    pygame.image.save(grab(xwd), str(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
