@@ -186,3 +186,34 @@ def test_play_scene_draws_at_any_window_size(size):
     colours = {tuple(surface.get_at((x, y)))[:3] for x in range(0, size[0], 37)
                for y in range(0, size[1], 29)}
     assert len(colours) > 30
+
+
+def test_step_mode_waits_for_each_move_of_the_resolution():
+    d = Driver(animation="off")
+    seats = [{"name": n, "kind": "bot"} for n in NAMES]
+    seats[0]["kind"] = "human"
+    match = Match.new("fantasy_expedition", seats, seed=9, options={"trade_rounds": 0})
+    from game.engine.bots import choose_action
+    while match.to_act() != [0]:
+        seat = next(s for s in match.to_act() if s != 0)
+        match.act(seat, choose_action(match, seat))
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(3)
+    d.press("Step: off")
+    assert play.step_mode
+    d.press("3", 0)
+    d.press("3", 1)
+    d.press("Confirm in secret")
+    steps = 0
+    for _ in range(3000):
+        d.pump()
+        if play.awaiting_step:
+            shown = len(play.shown)
+            d.pump(20)
+            assert len(play.shown) == shown, "nothing moves until the player asks"
+            d.press("Next step")
+            steps += 1
+        if match.is_over() and not play.queue and play.current is None:
+            break
+    moves = [ev for ev in match.log if ev["type"] in play.screen.STEP_EVENTS]
+    assert steps == len(moves) > 4
