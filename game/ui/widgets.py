@@ -60,6 +60,16 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
     return rect
 
 
+def draw_card(surface: pygame.Surface, card: pygame.Rect, border: tuple[int, int, int],
+              veil: int, border_width: int = 2) -> None:
+    """Dim everything already drawn (``veil`` = opacity 0-255), then draw a framed card."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((10, 8, 14, veil))
+    surface.blit(shade, (0, 0))
+    pygame.draw.rect(surface, PANEL, card, border_radius=14)
+    pygame.draw.rect(surface, border, card, border_width, border_radius=14)
+
+
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels."""
     lines: list[str] = []

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from ..scene import Scene
-from ..widgets import GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text
+from ..widgets import GOLD, MUTED, SEAT_COLOURS, TEXT, draw_card, draw_text
 
 
 class HandoverScene(Scene):
@@ -49,13 +49,8 @@ class HandoverScene(Scene):
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 8, 14, 215))
-        surface.blit(veil, (0, 0))
         card = self.card_rect()
-        pygame.draw.rect(surface, PANEL, card, border_radius=14)
-        colour = SEAT_COLOURS[self.seat % len(SEAT_COLOURS)]
-        pygame.draw.rect(surface, colour, card, 3, border_radius=14)
+        draw_card(surface, card, SEAT_COLOURS[self.seat % len(SEAT_COLOURS)], 215, 3)
         draw_text(surface, f"Pass to {self.name}", (card.centerx, card.y + 52), 38, GOLD,
                   bold=True, anchor="center")
         draw_text(surface, f"Press Space or click when only {self.name} is looking.",

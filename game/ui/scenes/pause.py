@@ -10,7 +10,7 @@ import pygame
 
 from .. import paths
 from ..scene import Scene
-from ..widgets import GOLD, PANEL, draw_text
+from ..widgets import GOLD, draw_card, draw_text
 
 
 def save_name(text: str) -> str:
@@ -105,11 +105,7 @@ class PauseScene(Scene):
         self.app.push(RulesScene(self.app, game_id=self.play.match.game_id))
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 8, 14, 170))
-        surface.blit(veil, (0, 0))
         box = self.box()
-        pygame.draw.rect(surface, PANEL, box, border_radius=14)
-        pygame.draw.rect(surface, GOLD, box, 2, border_radius=14)
+        draw_card(surface, box, GOLD, 170)
         draw_text(surface, "Paused", (box.centerx, box.y + 36), 30, GOLD, bold=True,
                   anchor="center")

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-import pygame_gui
 from pygame_gui.elements import UITextBox
 
 from game.engine import IllegalAction, Match, SaveError
