@@ -1,6 +1,7 @@
 """Shared test set-up: no window, and saves and settings kept out of the user's folders."""
 
 import os
+import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -10,7 +11,10 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def private_folders(tmp_path, monkeypatch):
-    """Every test gets its own saves folder and settings file."""
+    """Every test gets its own saves folder and settings file, and leaves no window open."""
     monkeypatch.setenv("TABLETOP_SAVES", str(tmp_path / "saves"))
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
-    return tmp_path
+    yield tmp_path
+    pygame = sys.modules.get("pygame")
+    if pygame is not None and pygame.display.get_init():
+        pygame.display.quit()

@@ -75,7 +75,11 @@ def check_seats(cls: type[Controller], seats: Any) -> list[dict[str, str]]:
 
 def check_options(cls: type[Controller], options: Any) -> dict[str, Any]:
     """The game's options with defaults filled in; raises ValueError on a bad one."""
-    options = dict(options or {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ValueError("The options must be a mapping of option names to values.")
+    options = dict(options)
     known = {opt.key: opt for opt in cls.options}
     unknown = sorted(set(options) - set(known))
     if unknown:
@@ -165,7 +169,7 @@ class Match:
             raise IllegalAction("An action must be a mapping with a 'type'.")
         if self.is_over():
             raise IllegalAction("The game is over.")
-        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise IllegalAction(f"There is no seat {seat!r}.")
         if seat not in self.controller.to_act():
             waiting = ", ".join(self.seats[s]["name"] for s in self.controller.to_act())
@@ -213,7 +217,7 @@ class Match:
         """Step back one action of a person; refused after a reveal or a roll."""
         index = self.undo_point()
         if index is None:
-            if not self.actions:
+            if not any(self.seats[a["seat"]]["kind"] == "human" for a in self.actions):
                 raise IllegalAction("There is nothing to undo.")
             raise IllegalAction("That can't be undone: something was revealed or rolled since.")
         self._replay(self.actions[:index])

@@ -159,7 +159,7 @@ def load_match(path: str | Path) -> Any:
     seed = _need(doc, "seed", int, path)
     actions = _need(doc, "actions", list, path)
     snapshot = _need(doc, "snapshot", dict, path)
-    meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
+    meta = _need(doc, "meta", dict, path)
     try:
         match = Match(game_id, seats, seed, options)
     except ValueError as exc:
@@ -176,8 +176,23 @@ def load_match(path: str | Path) -> Any:
     if match.snapshot() != snapshot:
         raise SaveError(path, "is damaged: replaying its actions does not give the saved "
                               "position (the file was edited, or the rules changed).")
-    match.created = meta.get("created") if isinstance(meta.get("created"), str) else None
+    check_meta(meta, match, path)
+    match.created = meta["created"]
     return match
+
+
+def check_meta(meta: dict[str, Any], match: Any, path: Path) -> None:
+    """The metadata must be whole and agree with the replayed match (catches cut files)."""
+    expected = {"title": match.title, "status": match.status(), "actions": len(match.actions),
+                "over": match.is_over(),
+                "to_act": [match.seats[s]["name"] for s in match.to_act()]}
+    for key in ("created", "updated"):
+        if not isinstance(meta.get(key), str) or not meta[key]:
+            raise SaveError(path, f"is incomplete: its '{key}' time is missing or cut short.")
+    for key, value in expected.items():
+        if meta.get(key) != value:
+            raise SaveError(path, f"is damaged or cut short: its '{key}' does not match the "
+                                  f"game it holds.")
 
 
 @dataclass

@@ -98,6 +98,8 @@ class ExpeditionController(Controller):
     # ----------------------------------------------------------------- actions
     def apply(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
+        if self.phase == "trading" and (kind in ("accept", "decline")) != bool(self.pending):
+            raise self.refuse(self._wrong_action(kind))
         handler = {
             ("trading", "pass"): self._pass,
             ("trading", "propose"): self._propose,

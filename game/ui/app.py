@@ -92,8 +92,8 @@ class App:
     def apply_settings(self, settings: Settings) -> None:
         """Adopt and keep new settings, reopening the window if its size changed."""
         changed = (settings.window != self.settings.window)
+        settings.save(self.settings_path)  # raises SaveError before anything changes
         self.settings = settings
-        settings.save(self.settings_path)
         if changed:
             self.size = settings.size
             self.screen = self._open_window()

@@ -24,8 +24,9 @@ CODE_COLOUR = "#f0c890"
 MUTED_COLOUR = "#aaa091"
 BULLET_COLOUR = "#deb04a"
 MONO_FACE = "fira_code_symbols"
-#: Height of the thin blank line that separates blocks (smaller than a text line).
-GAP_SIZE = 8
+#: Font sizes of the thin blank lines between blocks and between list items.
+GAP_SIZE = 12
+ITEM_GAP_SIZE = 5
 NBSP = "\u00a0"
 
 #: Fonts the HTML may ask for, as pygame_gui's ``preload_fonts`` wants them.
@@ -34,7 +35,9 @@ FONTS = [
     {"name": "noto_sans", "point_size": BODY_SIZE, "style": "italic"},
     {"name": "noto_sans", "point_size": BODY_SIZE, "style": "bold_italic"},
     {"name": "noto_sans", "point_size": GAP_SIZE, "style": "regular"},
-    {"name": MONO_FACE, "point_size": BODY_SIZE - 1, "style": "regular"},
+    {"name": "noto_sans", "point_size": ITEM_GAP_SIZE, "style": "regular"},
+    {"name": MONO_FACE, "point_size": BODY_SIZE, "style": "regular"},
+    {"name": MONO_FACE, "point_size": BODY_SIZE, "style": "bold"},
     *({"name": "noto_sans", "point_size": size, "style": "bold"}
       for size in HEADING_SIZES.values()),
 ]
@@ -66,6 +69,11 @@ def font(text: str, size: int | None = None, colour: str | None = None,
     if colour:
         attrs.append(f"color={colour}")
     return f"<font {' '.join(attrs)}>{text}</font>" if attrs else text
+
+
+def gap(size: int) -> str:
+    """End the line, then add an empty line ``size`` pixels tall (less than a text line)."""
+    return font("<br><br>", size)
 
 
 def inline(text: str) -> str:
@@ -127,7 +135,7 @@ def _blocks(text: str) -> list[str]:
             blocks.append(inline(" ".join(part.strip() for part in paragraph)))
             paragraph.clear()
         if items:
-            blocks.append("<br>".join(items))
+            blocks.append(gap(ITEM_GAP_SIZE).join(items))
             items.clear()
 
     while index < len(lines):
@@ -197,10 +205,9 @@ def markdown_to_html(text: str) -> str:
     """Convert Markdown ``text`` to pygame_gui's HTML subset (no newlines in the result).
 
     >>> markdown_to_html("## Setup\\n\\n- one\\n- *two*")  # doctest: +ELLIPSIS
-    '<b><font pixel_size=22 color=#ffd36b>Setup</font></b><br><font pixel_size=8>...'
+    '<b><font pixel_size=22 color=#ffd36b>Setup</font></b><font pixel_size=12><br><br>...'
     """
-    gap = f"<br>{font('<br>', GAP_SIZE)}"
-    return gap.join(_blocks(text))
+    return gap(GAP_SIZE).join(_blocks(text))
 
 
 def split_sections(text: str) -> list[tuple[str, str]]:

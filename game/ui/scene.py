@@ -41,9 +41,12 @@ class Scene:
         self.build()
 
     def rebuild(self) -> None:
-        """Recreate the widgets, e.g. after the window was resized."""
+        """Recreate the widgets (e.g. after a resize), keeping the keyboard focus."""
+        focus = self.controls.focus
         self.controls.clear()
         self.build()
+        if 0 <= focus < len(self.controls.items) and self.controls.focus < 0:
+            self.controls.set_focus(focus)
 
     def build(self) -> None:
         """Create this scene's widgets for the current window size."""

@@ -23,14 +23,17 @@ from game.engine.saves import SaveInfo, list_saves
 from .. import paths
 from ..backdrop import backdrop
 from ..scene import Scene
-from ..widgets import GOLD, MUTED, Controls, draw_text
+from ..widgets import GOLD, MUTED, Controls, draw_text, font
 from .menu import open_match
 
 SCROLLBAR = 20
 ROW_HEIGHT = 84
 ROW_GAP = 10
 DELETE_WIDTH = 112
-DIALOG_SIZE = (460, 230)
+DIALOG_SIZE = (460, 240)
+DIALOG_BUTTON = (104, 36)
+#: Font size and boldness of the labels' theme ids (see theme.json), to fit their text.
+LABEL_FONTS = {"#save_title": (18, True), "#save_file": (14, False)}
 PRESS_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE}
 SWITCH_KEYS = {pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN}
 
@@ -77,6 +80,16 @@ def friendly_time(stamp: Any, fallback: float, now: dt.datetime | None = None) -
 def _local(moment: dt.datetime) -> dt.datetime:
     """``moment`` as naive local time (saves carry their UTC offset)."""
     return moment.astimezone().replace(tzinfo=None) if moment.tzinfo else moment
+
+
+def fit(text: str, width: int, size: int = 16, bold: bool = False) -> str:
+    """``text``, shortened with an ellipsis if needed to fit ``width`` pixels (less padding)."""
+    room = width - 12
+    if font(size, bold).size(text)[0] <= room:
+        return text
+    while text and font(size, bold).size(text + "…")[0] > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 class PassiveLabel(UILabel):
@@ -137,6 +150,10 @@ def delete_dialog(manager: pygame_gui.UIManager, window: tuple[int, int],
     rect.center = (window[0] // 2, window[1] // 2)
     dialog = UIConfirmationDialog(rect, text, manager, window_title="Delete save",
                                   action_short_name="Delete", object_id="#delete_dialog")
+    for button in (dialog.cancel_button, dialog.confirm_button):
+        # Bigger buttons; each sits left of its anchor (the window's edge, then Cancel).
+        button.set_dimensions(DIALOG_BUTTON)
+        button.set_relative_position((-DIALOG_BUTTON[0] - 12, -DIALOG_BUTTON[1] - 12))
     dialog.confirm_button.select()
     return dialog
 
@@ -197,14 +214,16 @@ class LoadScene(Scene):
                                       container=area.container)
         self.entry_of[main] = self.entry_of[delete] = info
         self.rows.append((main, delete))
+        when = "" if damaged else friendly_time(info.meta.get("updated"), info.modified)
+        text_width = rect.width - 32 - (190 if when else 0)
         for line, (text, style) in enumerate(self.row_lines(info)):
-            place = rect.move(16, 8 + 24 * line)
-            place.size = (rect.width - 32, 24)
-            self.controls.keep(PassiveLabel(place, text, self.controls.manager,
+            place = pygame.Rect(rect.x + 16, rect.y + 6 + 24 * line, text_width, 26)
+            self.controls.keep(PassiveLabel(place, fit(text, text_width,
+                                                       *LABEL_FONTS.get(style, (16, False))),
+                                            self.controls.manager,
                                             container=area.container, object_id=style))
-        if not damaged:
-            when = friendly_time(info.meta.get("updated"), info.modified)
-            place = pygame.Rect(rect.right - 236, rect.y + 8, 220, 24)
+        if when:
+            place = pygame.Rect(rect.right - 196, rect.y + 6, 180, 26)
             self.controls.keep(PassiveLabel(place, when, self.controls.manager,
                                             container=area.container,
                                             object_id="#save_when"))
@@ -222,8 +241,9 @@ class LoadScene(Scene):
         if meta.get("over") and not status.lower().startswith("over"):
             status = f"Game over — {status}" if status else "Game over"
         actions = meta.get("actions")
-        moves = f"  ·  {actions} action{'s' if actions != 1 else ''}" \
-            if isinstance(actions, int) else ""
+        moves = ""
+        if isinstance(actions, int):
+            moves = f"  ·  {actions} action{'s' if actions != 1 else ''}"
         return [(info.title, "#save_title"), (status or "No status recorded", "#save_status"),
                 (f"{name}{moves}", "#save_file")]
 
@@ -336,4 +356,3 @@ class LoadScene(Scene):
                       bold=True, anchor="center", shadow=True)
             draw_text(surface, "Start a new game from the main menu; it is saved as you play.",
                       (width / 2, panel.centery + 22), 18, MUTED, anchor="center")
-
