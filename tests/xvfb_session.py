@@ -47,6 +47,9 @@ def main() -> int:
             elif view["phase"] == "choice":
                 d.press("5", 0)
                 d.press("4", 1)
+                if d.buttons("Left"):  # a Werewolf also picks two directions
+                    d.press("Left", 0)
+                    d.press("Right", 1)
                 d.press("Confirm in secret")
             elif view["phase"] == "vote":
                 d.press(next(t for t in d.labels() if t.startswith("Vote for")))
