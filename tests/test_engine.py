@@ -390,3 +390,12 @@ def test_plain_copies_and_refuses() -> None:
         plain({"a": {1, 2}})
     with pytest.raises(IllegalAction, match="unexpected kind"):
         plain({True: 1})
+
+
+def test_undo_offered_only_to_the_person_whose_action_it_takes_back() -> None:
+    match = new_match(kinds=("human", "human") + ("bot",) * 7)
+    match.act(0, PASS)
+    assert match.can_undo(0)
+    assert not match.can_undo(1), "the next person may not take back someone else's action"
+    match.undo()
+    assert match.actions == [] and match.to_act() == [0]
