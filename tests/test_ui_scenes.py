@@ -235,7 +235,7 @@ def test_friendly_time():
 @pytest.fixture
 def rules_file(tmp_path, monkeypatch):
     """The real rules document, or a sample one under tmp while it is being written."""
-    from game.ui.scenes import rules
+    from game.ui.scenes import handbook as rules
     if RULES.exists():
         return RULES
     sample = tmp_path / "rules.md"
@@ -245,7 +245,7 @@ def rules_file(tmp_path, monkeypatch):
 
 
 def test_rules_sections_by_keyboard_and_mouse(app, rules_file):
-    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.handbook import RulesScene
     sections = split_sections(rules_file.read_text(encoding="utf-8"))
     assert len(sections) >= 2
     scene = app.push(RulesScene(app, game_id="fantasy_expedition"))
@@ -268,7 +268,7 @@ def test_rules_sections_by_keyboard_and_mouse(app, rules_file):
 
 
 def test_rules_missing_file_says_so(app, tmp_path, monkeypatch):
-    from game.ui.scenes import rules
+    from game.ui.scenes import handbook as rules
     monkeypatch.setattr(rules, "rules_path", lambda game_id: tmp_path / "none.md")
     menu = app.stack.top
     scene = app.push(rules.RulesScene(app))
@@ -281,7 +281,7 @@ def test_rules_missing_file_says_so(app, tmp_path, monkeypatch):
 
 
 def test_rules_follow_the_window_size(app, rules_file):
-    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.handbook import RulesScene
     scene = app.push(RulesScene(app))
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)

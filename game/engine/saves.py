@@ -27,7 +27,7 @@ VERSION = 1
 #: version -> function upgrading a save dict of that version to version + 1.
 UPGRADERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
-Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 MAX_BYTES = 16 * 1024 * 1024
 
@@ -103,7 +103,7 @@ def read_yaml(path: str | Path) -> Any:
     except OSError as exc:
         raise SaveError(path, f"could not be read ({exc.strerror or exc}).") from None
     try:
-        return yaml.load(text, Loader=Loader)
+        return yaml.load(text, Loader=SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" near line {mark.line + 1}" if mark is not None else ""

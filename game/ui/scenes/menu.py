@@ -70,7 +70,7 @@ class MainMenu(Scene):
         self.app.push(LoadScene(self.app))
 
     def rules(self) -> None:
-        from .rules import RulesScene
+        from .handbook import RulesScene
         self.app.push(RulesScene(self.app))
 
     def settings(self) -> None:

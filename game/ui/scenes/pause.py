@@ -101,7 +101,7 @@ class PauseScene(Scene):
         self.play.undo()
 
     def rules(self) -> None:
-        from .rules import RulesScene
+        from .handbook import RulesScene
         self.app.push(RulesScene(self.app, game_id=self.play.match.game_id))
 
     def draw(self, surface: pygame.Surface) -> None:
