@@ -213,7 +213,7 @@ def test_step_mode_waits_for_each_move_of_the_resolution():
             assert len(play.shown) == shown, "nothing moves until the player asks"
             d.press("Next step")
             steps += 1
-        if match.is_over() and not play.queue and play.current is None:
+        if match.is_over() and not play.queue and play.busy_for is None:
             break
     moves = [ev for ev in match.log if ev["type"] in play.screen.STEP_EVENTS]
     assert steps == len(moves) > 4

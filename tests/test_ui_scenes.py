@@ -233,15 +233,10 @@ def test_friendly_time():
 
 # rules ------------------------------------------------------------------------------
 @pytest.fixture
-def rules_file(tmp_path, monkeypatch):
-    """The real rules document, or a sample one under tmp while it is being written."""
-    from game.ui.scenes import handbook as rules
-    if RULES.exists():
-        return RULES
-    sample = tmp_path / "rules.md"
-    sample.write_text(SAMPLE_RULES, encoding="utf-8")
-    monkeypatch.setattr(rules, "rules_path", lambda game_id: sample)
-    return sample
+def rules_file():
+    """The real rules document, which every game must have."""
+    assert RULES.exists()
+    return RULES
 
 
 def test_rules_sections_by_keyboard_and_mouse(app, rules_file):

@@ -210,11 +210,11 @@ class SaveInfo:
         return str(self.meta.get("title") or self.game or self.path.stem)
 
 
-def list_saves(folder: str | Path) -> list[SaveInfo]:
-    """Every ``*.yaml`` save in ``folder``, newest first, without replaying them."""
+def list_saves(folder: str | Path, pattern: str = "*.yaml") -> list[SaveInfo]:
+    """The saves in ``folder`` matching ``pattern``, newest first, without replaying them."""
     folder = Path(folder)
     infos = []
-    for path in folder.glob("*.yaml"):
+    for path in folder.glob(pattern):
         try:
             modified = path.stat().st_mtime
         except OSError:

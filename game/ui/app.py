@@ -101,9 +101,6 @@ class App:
 
     def resized(self) -> None:
         self.ui.set_window_resolution(self.screen.get_size())
-        for scene in self.stack.scenes[:-1]:
-            if hasattr(scene, "on_resize"):
-                scene.on_resize()
         if self.stack.top:
             self.stack.top.rebuild()
         self.touch()

@@ -15,8 +15,8 @@ from ..widgets import MUTED, draw_text
 
 def latest_autosave():
     """The newest autosave of an unfinished game, or None."""
-    for info in list_saves(paths.saves_dir()):
-        if info.path.name.startswith("autosave-") and not info.error and not info.meta.get("over"):
+    for info in list_saves(paths.saves_dir(), "autosave-*.yaml"):
+        if not info.error and not info.meta.get("over"):
             return info.path
     return None
 

@@ -27,6 +27,9 @@ from ..widgets import GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, wrap_te
 
 PANEL_WIDTH = 390
 LOG_LINES = 80
+#: Height of the panel's title, status and viewer lines; the advice text starts below.
+HEADER_HEIGHT = 94
+LINE_HEIGHT = 22
 
 
 def escape_html(text: str) -> str:
@@ -43,7 +46,8 @@ class PlayScene(Scene):
         self.viewer: int | None = None
         self.screen = screen_for(self)
         self.queue: deque[dict[str, Any]] = deque()
-        self.current: list[Any] | None = None  # [event, seconds left]
+        #: Seconds until the event being shown has finished (None: nothing showing).
+        self.busy_for: float | None = None
         self.shown: list[dict[str, Any]] = list(match.log)
         self.step_mode = False
         self.awaiting_step = False
@@ -55,16 +59,24 @@ class PlayScene(Scene):
         self.keyboard_on_board = False
         self._view_key: tuple[Any, ...] | None = None
         self._view: dict[str, Any] = {}
+        self._lines: list[str] = []
         self.log_box: UITextBox | None = None
         self.screen.reset(self.view())
 
     # state -----------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
-        key = (self.viewer, len(self.match.actions), id(self.match))
+        key = (self.viewer, len(self.match.actions))
         if key != self._view_key:
             self._view = self.match.view(self.viewer)
+            self._lines = [line for text in self.screen.panel_text(self._view)
+                           for line in wrap_text(text, 16, PANEL_WIDTH - 28)]
             self._view_key = key
         return self._view
+
+    def info_lines(self) -> list[str]:
+        """The screen's advice for the viewer, wrapped to the panel (cached with the view)."""
+        self.view()
+        return self._lines
 
     @property
     def humans(self) -> list[int]:
@@ -121,7 +133,7 @@ class PlayScene(Scene):
             self.app.toast(exc.reason, error=True)
             return False
         self.queue.clear()
-        self.current = None
+        self.busy_for = None
         self.bot_wait = None
         self.shown = list(self.match.log)
         self.screen.reset(self.view())
@@ -179,11 +191,11 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> bool:
         moving = self.screen.update(dt)
-        if self.current is not None:
-            self.current[1] -= dt
-            if self.current[1] <= 0:
-                self.current = None
-        if self.current is None and self.queue and not self.awaiting_step:
+        if self.busy_for is not None:
+            self.busy_for -= dt
+            if self.busy_for <= 0:
+                self.busy_for = None
+        if self.busy_for is None and self.queue and not self.awaiting_step:
             event = self.queue[0]
             if (self.step_mode and not self.step_granted
                     and event["type"] in self.screen.STEP_EVENTS):
@@ -193,7 +205,7 @@ class PlayScene(Scene):
                 self.step_granted = False
                 self.queue.popleft()
                 self._start(event)
-        if self.current is None and not self.queue and not moving:
+        if self.busy_for is None and not self.queue and not moving:
             return self._decide(dt) or moving
         return True
 
@@ -203,15 +215,15 @@ class PlayScene(Scene):
         seconds = self.screen.animate(event, self.view()) * speed
         if speed == 0:
             self.screen.finish()
-        self.current = [event, seconds]
+        self.busy_for = seconds
         if visible_to(event, self.viewer):
-            self._append_log(event)
+            self._refresh_log()
 
     # widgets ---------------------------------------------------------------------------
     def build(self) -> None:
         panel = self.panel_rect()
         view = self.view()
-        y = panel.y + 12 + 26 + 24 + 24 + 22 * len(self._info_lines(view)) + 8
+        y = panel.y + HEADER_HEIGHT + LINE_HEIGHT * len(self.info_lines()) + 8
         used = self.screen.build_panel(pygame.Rect(panel.x + 12, y, panel.width - 24,
                                                    panel.bottom - y - 300), view)
         bottom = panel.bottom - 52
@@ -238,17 +250,11 @@ class PlayScene(Scene):
                                  tooltip="Step through each move of the resolution")
         self.controls.on_escape = self.open_menu
 
-    def _info_lines(self, view: dict[str, Any]) -> list[str]:
-        lines = []
-        for text in self.screen.panel_text(view):
-            lines += wrap_text(text, 16, PANEL_WIDTH - 28)
-        return lines
-
     def _log_html(self) -> str:
         events = [ev for ev in self.shown if visible_to(ev, self.viewer)][-LOG_LINES:]
         return "<br>".join(escape_html(ev["text"]) for ev in events) or "<i>The log is empty.</i>"
 
-    def _append_log(self, event: dict[str, Any]) -> None:
+    def _refresh_log(self) -> None:
         if self.log_box is not None and self.log_box.alive():
             self.log_box.set_text(self._log_html())
             self._scroll_log()
@@ -262,9 +268,6 @@ class PlayScene(Scene):
     def open_menu(self) -> None:
         from .pause import PauseScene
         self.app.push(PauseScene(self.app, self))
-
-    def on_resize(self) -> None:
-        self._view_key = None
 
     # input -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -337,14 +340,14 @@ class PlayScene(Scene):
                                     (self.cursor if self.keyboard_on_board else None, GOLD, 3)):
             if cell is not None:
                 self._outline(surface, transform, cell, colour, width)
-        self._draw_panel(surface, view)
+        self._draw_panel(surface)
 
     def _outline(self, surface, transform, cell, colour, width) -> None:
         x, y = transform.to_screen(*self.screen.cell_center(cell))
         radius = max(10, int(26 * transform.scale))
         pygame.draw.circle(surface, colour, (round(x), round(y)), radius, width)
 
-    def _draw_panel(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_panel(self, surface: pygame.Surface) -> None:
         panel = self.panel_rect()
         pygame.draw.rect(surface, PANEL, panel, border_radius=10)
         pygame.draw.rect(surface, (90, 72, 52), panel, 2, border_radius=10)
@@ -359,7 +362,7 @@ class PlayScene(Scene):
             who = f"At the screen: {self.match.seats[self.viewer]['name']}"
             colour = SEAT_COLOURS[self.viewer % len(SEAT_COLOURS)]
         draw_text(surface, who, (x, y), 16, colour, bold=True)
-        y += 26
-        for line in self._info_lines(view):
+        y = panel.y + HEADER_HEIGHT
+        for line in self.info_lines():
             draw_text(surface, line, (x, y), 16, TEXT)
-            y += 22
+            y += LINE_HEIGHT

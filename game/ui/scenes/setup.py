@@ -58,9 +58,7 @@ class SetupScene(Scene):
     def _change(self, fn) -> None:
         self._read_entries()
         fn()
-        focus = self.controls.focus
         self.rebuild()
-        self.controls.set_focus(focus if focus < len(self.controls.items) else 0)
 
     # widgets -------------------------------------------------------------------
     def build(self) -> None:
