@@ -8,7 +8,7 @@ import pytest
 
 from game.engine import Match
 from game.ui import paths
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play import WATCH, PlayScene
 
 from uidriver import Driver
 
@@ -36,7 +36,8 @@ def take_turn(d: Driver, seen: dict) -> None:
         return
     play = d.top
     match = play.match
-    if not isinstance(play, PlayScene) or play.viewer is None or play.viewer not in match.to_act():
+    if (not isinstance(play, PlayScene) or play.viewer is None or play.showing
+            or play.viewer not in match.to_act()):
         d.pump()
         return
     view = match.view(play.viewer)
@@ -211,9 +212,13 @@ def test_step_mode_waits_for_each_move_of_the_resolution():
             shown = len(play.shown)
             d.pump(20)
             assert len(play.shown) == shown, "nothing moves until the player asks"
+            # The outcome stays hidden until the board has shown it.
+            assert "Show results" not in d.labels() and play.info_lines() == [WATCH]
             d.press("Next step")
             steps += 1
         if match.is_over() and not play.queue and play.busy_for is None:
             break
     moves = [ev for ev in match.log if ev["type"] in play.screen.STEP_EVENTS]
     assert steps == len(moves) > 4
+    d.pump(3)
+    assert not play.showing and "Show results" in d.labels()

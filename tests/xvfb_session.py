@@ -41,7 +41,7 @@ def main() -> int:
             break
         play = d.top
         view = play.match.view(play.viewer) if play.viewer is not None else None
-        if view and play.viewer in play.match.to_act():
+        if view and play.viewer in play.match.to_act() and not play.showing:
             if view["phase"] == "trading":
                 d.press("Pass")
             elif view["phase"] == "choice":

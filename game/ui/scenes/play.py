@@ -30,6 +30,8 @@ LOG_LINES = 80
 #: Height of the panel's title, status and viewer lines; the advice text starts below.
 HEADER_HEIGHT = 94
 LINE_HEIGHT = 22
+#: The advice while the board shows what happened (no controls until it has caught up).
+WATCH = "Watch the board: what just happened is being shown."
 
 
 def escape_html(text: str) -> str:
@@ -73,8 +75,15 @@ class PlayScene(Scene):
             self._view_key = key
         return self._view
 
+    @property
+    def showing(self) -> bool:
+        """Whether the board is still catching up with the match (events being shown)."""
+        return bool(self.queue) or self.busy_for is not None
+
     def info_lines(self) -> list[str]:
         """The screen's advice for the viewer, wrapped to the panel (cached with the view)."""
+        if self.showing:
+            return [WATCH]
         self.view()
         return self._lines
 
@@ -195,6 +204,8 @@ class PlayScene(Scene):
             self.busy_for -= dt
             if self.busy_for <= 0:
                 self.busy_for = None
+                if not self.queue:  # caught up with the match: bring back the controls
+                    self.rebuild()
         if self.busy_for is None and self.queue and not self.awaiting_step:
             event = self.queue[0]
             if (self.step_mode and not self.step_granted
@@ -224,8 +235,8 @@ class PlayScene(Scene):
         panel = self.panel_rect()
         view = self.view()
         y = panel.y + HEADER_HEIGHT + LINE_HEIGHT * len(self.info_lines()) + 8
-        used = self.screen.build_panel(pygame.Rect(panel.x + 12, y, panel.width - 24,
-                                                   panel.bottom - y - 300), view)
+        used = 0 if self.showing else self.screen.build_panel(
+            pygame.Rect(panel.x + 12, y, panel.width - 24, panel.bottom - y - 300), view)
         bottom = panel.bottom - 52
         log_top = y + used + 10
         self.log_box = UITextBox(self._log_html(), pygame.Rect(panel.x + 12, log_top,
@@ -354,7 +365,8 @@ class PlayScene(Scene):
         x, y = panel.x + 14, panel.y + 12
         draw_text(surface, self.match.title, (x, y), 22, GOLD, bold=True)
         y += 32
-        draw_text(surface, self.match.status(), (x, y), 15, MUTED)
+        status = "Showing what happened..." if self.showing else self.match.status()
+        draw_text(surface, status, (x, y), 15, MUTED)
         y += 24
         if self.viewer is None:
             who, colour = "Public view: nobody's secrets are shown", MUTED
