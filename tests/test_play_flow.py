@@ -213,7 +213,7 @@ def test_step_mode_waits_for_each_move_of_the_resolution():
             d.pump(20)
             assert len(play.shown) == shown, "nothing moves until the player asks"
             # The outcome stays hidden until the board has shown it.
-            assert "Show results" not in d.labels() and play.info_lines() == [WATCH]
+            assert "Show results" not in d.labels() and " ".join(play.info_lines()) == WATCH
             d.press("Next step")
             steps += 1
         if match.is_over() and not play.queue and play.busy_for is None:
@@ -222,3 +222,15 @@ def test_step_mode_waits_for_each_move_of_the_resolution():
     assert steps == len(moves) > 4
     d.pump(3)
     assert not play.showing and "Show results" in d.labels()
+
+
+def test_a_lone_person_chooses_while_the_computers_think():
+    d = Driver(animation="normal")
+    d.app.settings.bot_delay = 5.0
+    seats = [{"name": n, "kind": "bot"} for n in NAMES]
+    seats[4]["kind"] = "human"
+    match = Match.new("fantasy_expedition", seats, seed=3, options={"trade_rounds": 0})
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(3)
+    assert len(match.to_act()) == 9, "the computers have not chosen yet"
+    assert play.viewer == 4 and d.buttons("Confirm in secret")

@@ -45,7 +45,8 @@ def sprite(name: str, size: int, tint: tuple[int, int, int] | None = None) -> py
 class ExpeditionScreen(GameScreen):
     """Draws and drives one Fantasy Expedition match."""
 
-    STEP_EVENTS = {"place", "climb", "move"}
+    STEP_EVENTS = frozenset({"place", "climb", "move"})
+    QUIET_EVENTS = frozenset({"chose", "vote", "pass", "propose", "phase"})
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)

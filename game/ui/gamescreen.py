@@ -55,6 +55,11 @@ class Tween:
 class GameScreen:
     """Base of the game screens: board loading, tweens, picking."""
 
+    #: Events that only add a log line: they never hide the viewer's controls.
+    QUIET_EVENTS: frozenset[str] = frozenset()
+    #: Events that step mode pauses before.
+    STEP_EVENTS: frozenset[str] = frozenset()
+
     def __init__(self, scene: "PlayScene") -> None:
         self.scene = scene
         self.match = scene.match

@@ -50,6 +50,8 @@ class PlayScene(Scene):
         self.queue: deque[dict[str, Any]] = deque()
         #: Seconds until the event being shown has finished (None: nothing showing).
         self.busy_for: float | None = None
+        #: Whether that event is log-only (it does not hide the controls).
+        self.busy_quiet = False
         self.shown: list[dict[str, Any]] = list(match.log)
         self.step_mode = False
         self.awaiting_step = False
@@ -77,13 +79,14 @@ class PlayScene(Scene):
 
     @property
     def showing(self) -> bool:
-        """Whether the board is still catching up with the match (events being shown)."""
-        return bool(self.queue) or self.busy_for is not None
+        """Whether the board is still showing what happened (a log-only event doesn't count)."""
+        loud = [ev for ev in self.queue if ev["type"] not in self.screen.QUIET_EVENTS]
+        return bool(loud) or (self.busy_for is not None and not self.busy_quiet)
 
     def info_lines(self) -> list[str]:
         """The screen's advice for the viewer, wrapped to the panel (cached with the view)."""
         if self.showing:
-            return [WATCH]
+            return wrap_text(WATCH, 16, PANEL_WIDTH - 28)
         self.view()
         return self._lines
 
@@ -163,6 +166,11 @@ class PlayScene(Scene):
             return False
         to_act = self.match.to_act()
         bots = [s for s in to_act if self.match.seats[s]["kind"] == "bot"]
+        people = [s for s in to_act if s not in bots]
+        if bots and people and not self.handover_needed() and self.viewer != people[0]:
+            # Nobody else needs to look away: let the person choose while the computers do.
+            self.viewer = people[0]
+            self.rebuild()
         if bots:
             if self.bot_wait is None or self.bot_wait[0] not in bots:
                 self.bot_wait = [bots[0], self.app.settings.bot_delay * (self.app.settings.speed
@@ -199,13 +207,21 @@ class PlayScene(Scene):
         self.rebuild()
 
     def update(self, dt: float) -> bool:
+        was_showing = self.showing
+        moving = self._advance(dt)
+        if was_showing and not self.showing:  # caught up: bring back the controls
+            self.rebuild()
+        if self.busy_for is None and not self.queue and not moving:
+            return self._decide(dt) or moving
+        return True
+
+    def _advance(self, dt: float) -> bool:
+        """Run the animations and start the next event; True while pieces move."""
         moving = self.screen.update(dt)
         if self.busy_for is not None:
             self.busy_for -= dt
             if self.busy_for <= 0:
                 self.busy_for = None
-                if not self.queue:  # caught up with the match: bring back the controls
-                    self.rebuild()
         if self.busy_for is None and self.queue and not self.awaiting_step:
             event = self.queue[0]
             if (self.step_mode and not self.step_granted
@@ -216,9 +232,7 @@ class PlayScene(Scene):
                 self.step_granted = False
                 self.queue.popleft()
                 self._start(event)
-        if self.busy_for is None and not self.queue and not moving:
-            return self._decide(dt) or moving
-        return True
+        return moving
 
     def _start(self, event: dict[str, Any]) -> None:
         self.shown.append(event)
@@ -227,6 +241,7 @@ class PlayScene(Scene):
         if speed == 0:
             self.screen.finish()
         self.busy_for = seconds
+        self.busy_quiet = event["type"] in self.screen.QUIET_EVENTS
         if visible_to(event, self.viewer):
             self._refresh_log()
 

@@ -85,7 +85,7 @@ class SetupScene(Scene):
             y += 50
         self.controls.label(pygame.Rect(left.x, y, 160, 40), "Seed (optional)")
         self.seed_entry = self.controls.entry(pygame.Rect(left.x + 170, y, 250, 40),
-                                              self.seed_text, "random")
+                                              self.seed_text, "empty: a random deal")
         self.name_entries = []
         right = pygame.Rect(left.right + 60, 130, 430, 36)
         step = min(44, (height - 250) // max(len(self.seats), 1))
