@@ -1,5 +1,11 @@
 """Benchmark: ``python -m game.bench`` prints a table and writes ``bench.yaml``.
 
+``python -m game.bench --balance [GAME ...] [--games N]`` runs only the
+balance reports: every game package with a ``balance.py`` module offers
+``report(games: int | None) -> dict`` (plain data, seeded, computer players
+in every seat) and ``format(report) -> str`` (a table for people).  A plain
+``python -m game.bench`` runs the client figures and then every report.
+
 Figures: time from start to the first drawn menu frame, the play scene's
 frame times mid-game at 1280x720, CPU use of an idle play scene, save and
 load time of a finished match, and random full games per second.  Compare
@@ -118,8 +124,47 @@ def games_per_second(seconds: float = 3.0) -> float:
     return games / (time.perf_counter() - start)
 
 
-def main() -> int:
+def balance_modules(wanted: list[str] | None = None) -> dict[str, object]:
+    """game id -> its ``balance`` module, for every game that has one."""
+    from importlib import import_module
+    from importlib.util import find_spec
+    from game.engine.registry import game_ids
+    found = {}
+    for game_id in game_ids():
+        if wanted and game_id not in wanted:
+            continue
+        name = f"game.{game_id}.balance"
+        if find_spec(name) is not None:
+            found[game_id] = import_module(name)
+    return found
+
+
+def balance(wanted: list[str] | None = None, games: int | None = None) -> dict[str, dict]:
+    """Run and print the balance reports; return them as plain data."""
+    reports = {}
+    for game_id, module in balance_modules(wanted).items():
+        start = time.perf_counter()
+        report = module.report(games)
+        seconds = time.perf_counter() - start
+        print(f"\n== {game_id} balance ({seconds:.1f} s) ==")
+        print(module.format(report))
+        reports[game_id] = report
+    return reports
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
     import yaml
+    parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--balance", nargs="*", metavar="GAME",
+                        help="only the balance reports (of these games; none named: all)")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games per balance cell (default: each report's own)")
+    args = parser.parse_args(argv)
+    if args.balance is not None:
+        reports = balance(args.balance or None, args.games)
+        Path("bench-balance.yaml").write_text(yaml.safe_dump(reports, sort_keys=False))
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         os.environ.setdefault("TABLETOP_HOME", tmp)
         first = first_frame_seconds()
@@ -143,7 +188,8 @@ def main() -> int:
     Path("bench.yaml").write_text(yaml.safe_dump({
         "first_frame_ms": round(first * 1000, 1), "frame_median_ms": round(median, 2),
         "frame_p95_ms": round(p95, 2), "idle_cpu_percent": round(cpu, 2),
-        "save_load_ms": round(io, 2), "games_per_second": round(gps, 1)}, sort_keys=False))
+        "save_load_ms": round(io, 2), "games_per_second": round(gps, 1),
+        "balance": balance(None, args.games)}, sort_keys=False))
     return 0
 
 
