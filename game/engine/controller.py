@@ -70,6 +70,9 @@ class Controller(ABC):
     max_seats: ClassVar[int]
     #: True when the game hides anything from some players (hot-seat handover).
     has_secrets: ClassVar[bool] = True
+    #: Whether a handover card comes between two different people at the screen
+    #: (None: exactly when the game has secrets).
+    handover: ClassVar[bool | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
     #: The board map, relative to the top-level ``boards/`` folder.
     board: ClassVar[str] = ""

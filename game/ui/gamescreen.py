@@ -99,6 +99,17 @@ class GameScreen:
         """Cells worth pointing out to the viewer now (legal targets)."""
         return set()
 
+    def hover_text(self, cell: Any, view: dict[str, Any]) -> str | None:
+        """A tooltip explaining ``cell`` (what stands or lies there), or None."""
+        return None
+
+    def outline(self, surface: pygame.Surface, transform: Any, cell: Any,
+                colour: tuple[int, int, int], width: int) -> None:
+        """Mark ``cell`` (hover and keyboard cursor); a ring by default."""
+        x, y = transform.to_screen(*self.cell_center(cell))
+        radius = max(10, int(26 * transform.scale))
+        pygame.draw.circle(surface, colour, (round(x), round(y)), radius, width)
+
     def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
         return [], []
 

@@ -164,6 +164,10 @@ class Controls:
             new.focus()
             self.manager.set_focus_set(new)
 
+    def typing(self) -> bool:
+        """Whether the focused control is a text field (keys are text, not commands)."""
+        return isinstance(self.focused(), UITextEntryLine)
+
     def focus_widget(self, widget: UIElement) -> None:
         for index, (item, _) in enumerate(self.items):
             if item is widget:
@@ -193,7 +197,7 @@ class Controls:
             return self.press(event.ui_element)
         if event.type != pygame.KEYDOWN:
             return False
-        typing = isinstance(self.focused(), UITextEntryLine)
+        typing = self.typing()
         if event.key == pygame.K_ESCAPE and self.on_escape:
             self.on_escape()
             return True

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UITextBox
+from pygame_gui.elements import UITextBox, UITooltip
 
 from game.engine import IllegalAction, Match, SaveError
 from game.engine.bots import choose_action
+from game.board.render import ViewTransform
 from game.engine.events import visible_to
 
 from .. import paths
@@ -30,6 +31,10 @@ LOG_LINES = 80
 #: Height of the panel's title, status and viewer lines; the advice text starts below.
 HEADER_HEIGHT = 94
 LINE_HEIGHT = 22
+#: Largest board zoom, and the keys that zoom (0 shows the whole board again).
+MAX_ZOOM = 4.0
+ZOOM_KEYS = {pygame.K_PLUS: 1.25, pygame.K_EQUALS: 1.25, pygame.K_KP_PLUS: 1.25,
+             pygame.K_MINUS: 0.8, pygame.K_KP_MINUS: 0.8, pygame.K_0: 0.0, pygame.K_KP_0: 0.0}
 #: The advice while the board shows what happened (no controls until it has caught up).
 WATCH = "Watch the board: what just happened is being shown."
 
@@ -61,6 +66,12 @@ class PlayScene(Scene):
         self.cursor: Any = None
         self.hover: Any = None
         self.keyboard_on_board = False
+        #: Board zoom (1: the whole board fits) and pan in screen pixels.
+        self.zoom = 1.0
+        self.pan = (0.0, 0.0)
+        self._drag: tuple[int, int] | None = None
+        self.tooltip: UITooltip | None = None
+        self._tooltip_cell: Any = None
         self._view_key: tuple[Any, ...] | None = None
         self._view: dict[str, Any] = {}
         self._lines: list[str] = []
@@ -95,8 +106,9 @@ class PlayScene(Scene):
         return [s for s, seat in enumerate(self.match.seats) if seat["kind"] == "human"]
 
     def handover_needed(self) -> bool:
-        return (self.match.cls.has_secrets and self.app.settings.handover
-                and len(self.humans) > 1)
+        cls = self.match.cls
+        wanted = cls.has_secrets if cls.handover is None else cls.handover
+        return wanted and self.app.settings.handover and len(self.humans) > 1
 
     def board_rect(self) -> pygame.Rect:
         width, height = self.app.window_size
@@ -310,18 +322,74 @@ class PlayScene(Scene):
                 return True
             if event.key == pygame.K_TAB:
                 self.keyboard_on_board = False
+            if event.key in ZOOM_KEYS and not self.controls.typing():
+                self.zoom_by(ZOOM_KEYS[event.key], self.board_rect().center)
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             cell = self.cell_under(event.pos)
             if cell is not None:
                 self.cursor = cell
                 self.screen.click_cell(cell, self.view())
                 return True
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3)
+                and self.board_rect().collidepoint(event.pos)):
+            self._drag = event.pos
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+            self._drag = None
+        if event.type == pygame.MOUSEWHEEL and self.board_rect().collidepoint(pygame.mouse.get_pos()):
+            self.zoom_by(1.25 ** event.y, pygame.mouse.get_pos())
+            return True
         if event.type == pygame.MOUSEMOTION:
+            if self._drag is not None:
+                self.pan_by(event.pos[0] - self._drag[0], event.pos[1] - self._drag[1])
+                self._drag = event.pos
             self.hover = self.cell_under(event.pos)
+            self.show_tooltip(self.hover, event.pos)
         return self.controls.handle(event, arrows=False)
 
     def transform(self):
-        return self.screen.renderer.fit(self.board_rect())
+        """Map -> screen: the board fitted into its area, then zoomed and panned."""
+        fit = self.screen.renderer.fit(self.board_rect())
+        if self.zoom == 1.0:
+            return fit
+        cx, cy = self.board_rect().center
+        return ViewTransform(fit.scale * self.zoom,
+                             cx + (fit.offset_x - cx) * self.zoom + self.pan[0],
+                             cy + (fit.offset_y - cy) * self.zoom + self.pan[1])
+
+    def zoom_by(self, factor: float, around: tuple[int, int]) -> None:
+        """Zoom the board by ``factor`` keeping the map point under ``around`` still."""
+        before = self.transform().to_map(*around)
+        self.zoom = min(MAX_ZOOM, max(1.0, self.zoom * factor))
+        if self.zoom == 1.0:
+            self.pan = (0.0, 0.0)
+            return
+        after = self.transform().to_screen(*before)
+        self.pan_by(around[0] - after[0], around[1] - after[1])
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        """Move a zoomed board, never so far that it leaves its area."""
+        if self.zoom == 1.0:
+            return
+        area = self.board_rect()
+        limit_x, limit_y = area.width * (self.zoom - 1) / 2, area.height * (self.zoom - 1) / 2
+        self.pan = (min(limit_x, max(-limit_x, self.pan[0] + dx)),
+                    min(limit_y, max(-limit_y, self.pan[1] + dy)))
+
+    def show_tooltip(self, cell: Any, pos: tuple[int, int]) -> None:
+        """The screen's explanation of ``cell`` in a tooltip beside ``pos`` (None: hide)."""
+        if cell == self._tooltip_cell and (self.tooltip is None or self.tooltip.alive()):
+            return
+        if self.tooltip is not None:
+            self.tooltip.kill()
+            self.tooltip = None
+        self._tooltip_cell = cell
+        text = None if cell is None else self.screen.hover_text(cell, self.view())
+        if text:
+            self.tooltip = self.controls.keep(UITooltip(
+                escape_html(text).replace("\n", "<br>"), (0, 16), self.app.ui, wrap_width=300))
+            self.tooltip.find_valid_position(pygame.math.Vector2(pos))
 
     def cell_under(self, pos: tuple[int, int]) -> Any:
         if not self.board_rect().collidepoint(pos):
@@ -353,25 +421,25 @@ class PlayScene(Scene):
                 best, best_cost = cell, cost
         if best is not None:
             self.cursor = best
+        x, y = self.transform().to_screen(*self.screen.cell_center(self.cursor))
+        self.show_tooltip(self.cursor, (round(x), round(y)))
 
     # drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view()
         area = self.board_rect()
         pygame.draw.rect(surface, (30, 26, 34), area, border_radius=10)
-        transform = self.screen.renderer.fit(area)
+        transform = self.transform()
+        clip = surface.get_clip()
+        surface.set_clip(area)
         self.screen.renderer.draw(surface, transform)
         self.screen.draw_pieces(surface, transform, view)
         for cell, colour, width in ((self.hover, (255, 255, 255), 2),
                                     (self.cursor if self.keyboard_on_board else None, GOLD, 3)):
             if cell is not None:
-                self._outline(surface, transform, cell, colour, width)
+                self.screen.outline(surface, transform, cell, colour, width)
+        surface.set_clip(clip)
         self._draw_panel(surface)
-
-    def _outline(self, surface, transform, cell, colour, width) -> None:
-        x, y = transform.to_screen(*self.screen.cell_center(cell))
-        radius = max(10, int(26 * transform.scale))
-        pygame.draw.circle(surface, colour, (round(x), round(y)), radius, width)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         panel = self.panel_rect()
