@@ -1,0 +1,100 @@
+"""Board zoom, pan, picking under the mouse and hover tooltips in the play scene."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import Match
+
+SEATS = [{"name": f"P{i}", "kind": "human" if i == 0 else "bot"} for i in range(9)]
+
+
+@pytest.fixture
+def scene(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+    app = App(size=(1280, 720))
+    app.to_menu()
+    play = PlayScene(app, Match.new("fantasy_expedition", SEATS, seed=3))
+    app.push(play)
+    app.step([])
+    yield play
+    pygame.display.quit()
+
+
+def centre_on_screen(scene, cell):
+    x, y = scene.transform().to_screen(*scene.screen.cell_center(cell))
+    return round(x), round(y)
+
+
+def test_zoom_keeps_the_point_under_the_mouse_still(scene):
+    area = scene.board_rect()
+    mouse = (area.x + area.width // 3, area.y + area.height // 4)
+    before = scene.transform().to_map(*mouse)
+    scale = scene.transform().scale
+    scene.zoom_by(2.0, mouse)
+    after = scene.transform()
+    assert after.scale == pytest.approx(2 * scale)
+    assert after.to_map(*mouse) == pytest.approx(before, abs=1e-6)
+
+
+def test_picking_stays_exact_when_zoomed_and_panned(scene):
+    area = scene.board_rect()
+    for zoom, pan in ((1.0, (0, 0)), (1.6, (40, -25)), (3.0, (-200, 90))):
+        scene.zoom, scene.pan = 1.0, (0.0, 0.0)
+        scene.zoom_by(zoom, area.center)
+        scene.pan_by(*pan)
+        picked = 0
+        for cell in scene.screen.cells():
+            point = centre_on_screen(scene, cell)
+            if area.collidepoint(point):
+                assert scene.cell_under(point) == cell
+                picked += 1
+        assert picked >= (27 if zoom == 1.0 else 1)
+
+
+def test_pan_never_loses_the_board_and_zero_resets(scene):
+    area = scene.board_rect()
+    scene.pan_by(500, 500)
+    assert scene.pan == (0.0, 0.0), "an unzoomed board does not move"
+    scene.zoom_by(2.0, area.center)
+    scene.pan_by(10_000, -10_000)
+    assert scene.pan == (area.width / 2, -area.height / 2)
+    scene.app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_0, mod=0, unicode="0")])
+    assert scene.zoom == 1.0 and scene.pan == (0.0, 0.0)
+
+
+def test_mouse_wheel_and_drag(scene):
+    area = scene.board_rect()
+    pygame.mouse.set_pos(area.center)
+    scene.app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)])
+    if pygame.mouse.get_pos() != area.center:  # the dummy driver may not move the pointer
+        scene.zoom_by(1.25 ** 2, area.center)
+    assert scene.zoom == pytest.approx(1.5625)
+    start = scene.pan
+    scene.app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=area.center),
+                    pygame.event.Event(pygame.MOUSEMOTION, pos=(area.centerx + 30, area.centery + 5),
+                                       rel=(30, 5), buttons=(0, 0, 1)),
+                    pygame.event.Event(pygame.MOUSEBUTTONUP, button=3, pos=area.center)])
+    assert scene.pan == pytest.approx((start[0] + 30, start[1] + 5))
+
+
+def test_hover_shows_the_screens_explanation_as_a_tooltip(scene, monkeypatch):
+    cell = scene.screen.cells()[4]
+    monkeypatch.setattr(scene.screen, "hover_text", lambda c, view: f"Cell {c} & more")
+    point = centre_on_screen(scene, cell)
+    scene.app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(1, 1), buttons=(0, 0, 0))])
+    assert scene.tooltip is not None and scene.tooltip.alive()
+    assert scene._tooltip_cell == cell
+    outside = (scene.panel_rect().centerx, scene.panel_rect().centery)
+    scene.app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=outside, rel=(1, 1), buttons=(0, 0, 0))])
+    assert scene.tooltip is None
+
+
+def test_no_tooltip_where_the_screen_has_nothing_to_say(scene):
+    cell = scene.screen.cells()[0]
+    scene.app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=centre_on_screen(scene, cell),
+                                       rel=(1, 1), buttons=(0, 0, 0))])
+    assert scene.hover == cell and scene.tooltip is None
