@@ -12,7 +12,7 @@ import pygame_gui
 import pytest
 import yaml
 
-from game.engine import Match
+from game.engine import Match, controller_class, game_ids
 from game.ui.markdown import markdown_to_html, split_sections
 
 SEATS = [{"name": f"P{i}", "kind": "bot"} for i in range(9)]
@@ -246,11 +246,12 @@ def test_rules_sections_by_keyboard_and_mouse(app, rules_file):
     scene = app.push(RulesScene(app, game_id="fantasy_expedition"))
     app.step([])
     names = [getattr(w, "text", "") for w, _ in scene.controls.items]
-    assert names[0] == "Fantasy Expedition"
-    assert names[1:1 + len(sections)] == [title for title, _ in sections]
+    games = len(game_ids())
+    assert names[:games] == [controller_class(g).title for g in game_ids()]
+    assert names[games:games + len(sections)] == [title for title, _ in sections]
     assert scene.text.html_text == markdown_to_html(sections[0][1])
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)  # the second section
+    for _ in range(games + 1):  # past the game buttons to the second section
+        key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     assert scene.section == 1
     assert scene.text.html_text == markdown_to_html(sections[1][1])
@@ -270,7 +271,7 @@ def test_rules_missing_file_says_so(app, tmp_path, monkeypatch):
     app.step([])
     assert "Rules not found" in scene.text.html_text
     assert [getattr(w, "text", "") for w, _ in scene.controls.items] == [
-        "Fantasy Expedition", "Back"]
+        controller_class(g).title for g in game_ids()] + ["Back"]
     click(app, button(scene, "Back"))
     assert app.stack.top is menu
 

@@ -10,6 +10,7 @@ from .errors import UnknownGame
 #: game id -> "module:Class".  A new game is one line here and one folder.
 GAMES: dict[str, str] = {
     "fantasy_expedition": "game.fantasy_expedition.rules:ExpeditionController",
+    "fantasy_racing": "game.fantasy_racing.rules:RacingController",
 }
 
 

@@ -1,0 +1,211 @@
+"""The Fantasy Racing computer player: races, fights and uses objects sensibly.
+
+Pure Python; it sees only its own view (the same for everyone in this open
+game) and the static track data.  Movement looks ahead over every path the
+remaining steps allow; objects are scored by what they would do now.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from game.engine import Action, Rng, View
+
+from .data import CHARACTERS, OBJECTS, TRACK
+
+W, H = TRACK["width"], TRACK["height"]
+TERRAIN: dict[tuple[int, int], str] = TRACK["terrain"]
+ITEMS: dict[tuple[int, int], str] = TRACK["items"]
+#: How much a racer values holding each chest object.
+OBJECT_VALUE = {"throwing_axe": 5, "wand_of_fire": 5, "ring_of_fire": 4, "stealing_gloves": 3,
+                "magic_spear": 3, "haste_potion": 3, "mist_cloak": 2, "trap": 2,
+                "gold_purse": 2}
+STEP_VALUE = 0.45
+
+
+class World:
+    """The dynamic state the bot reasons about, from a view."""
+
+    def __init__(self, view: View, me: int) -> None:
+        self.view = view
+        self.me = me
+        racer = view["racers"][me]
+        self.char = CHARACTERS[racer["character"]]
+        self.abilities = set(self.char["abilities"]) | {self.char["weakness"]}
+        self.taken = {tuple(c) for c in view["taken"]}
+        self.destroyed = {tuple(c) for c in view["destroyed"]}
+        self.traps = {(c[0], c[1]) for c in view["traps"]}
+        self.opponents: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        for r in view["racers"]:
+            if r["seat"] != me and not r["protected"]:
+                self.opponents.setdefault(tuple(r["pos"]), []).append(r)
+
+    def blocked(self, cell: tuple[int, int]) -> bool:
+        kind = TERRAIN.get(cell)
+        return kind == "rock" or (kind == "barrier" and cell not in self.destroyed)
+
+    def item(self, cell: tuple[int, int]) -> str | None:
+        return None if cell in self.taken else ITEMS.get(cell)
+
+    def item_value(self, cell: tuple[int, int]) -> float:
+        item = self.item(cell)
+        if item == "coin":
+            return 2.0
+        if item == "chest":
+            return 3.5 if "scrounger" in self.abilities else 3.0
+        if item == "shield":
+            return 0.0 if "no_shield" in self.abilities else 1.5
+        if item == "clover":
+            return 1.0
+        return 0.0
+
+    def fight_value(self, cell: tuple[int, int]) -> float:
+        value = 0.0
+        for other in self.opponents.get(cell, []):
+            table = self.char["combat"]
+            guard = CHARACTERS[other["character"]]["guard"]
+            defeat = table["defeat"] + guard
+            simple = table["simple"] - guard
+            value += (simple * 3 + table["overwhelming"] * 5 - defeat * 2.5) / 100
+            value += 0.02 * (other["points"] - self.view["racers"][self.me]["points"])
+        return value
+
+    def rest_value(self, cell: tuple[int, int]) -> float:
+        """Value of ending the move on ``cell``."""
+        kind = TERRAIN.get(cell)
+        if kind == "hole":
+            return -3.5
+        value = self.fight_value(cell)
+        if kind == "shortcut":
+            value += 0.4
+        return value
+
+
+def best_path(world: World, start: tuple[int, int], left: int, taken: int,
+              can_stop_here: bool = False) -> tuple[float, int | None]:
+    """(value, first dx or None for stop) of the best way to spend ``left`` steps."""
+
+    @lru_cache(maxsize=None)
+    def go(x: int, y: int, left: int, taken: int) -> float:
+        cell = (x, y)
+        if left == 0:
+            return world.rest_value(cell)
+        options = []
+        for dx in (-1, 0, 1):
+            options.append(step(x, y, dx, left, taken))
+        if TERRAIN.get(cell) == "shortcut" and taken > 0:
+            options.append(world.rest_value(cell))
+        options = [o for o in options if o is not None]
+        return max(options) if options else world.rest_value(cell)
+
+    def step(x: int, y: int, dx: int, left: int, taken: int) -> float | None:
+        nxt = ((x + dx) % W, (y + 1) % H)
+        if world.blocked(nxt):
+            return None
+        value = STEP_VALUE + (2.0 if y + 1 >= H else 0.0) * 0  # laps come with steps anyway
+        if nxt in world.traps:
+            return value - 5.0
+        value += world.item_value(nxt)
+        if TERRAIN.get(nxt) == "hole" and left > 1:
+            if taken + 1 >= 3 and "short_legs" not in world.abilities:
+                return value + go(nxt[0], nxt[1], left - 1, taken + 1)
+            below = (nxt[0], (nxt[1] + 1) % H)
+            if world.blocked(below):
+                return value - 3.5
+            return value + STEP_VALUE + world.item_value(below) + world.rest_value(below) \
+                - 0.2 * (left - 2)
+        return value + go(nxt[0], nxt[1], left - 1, taken + 1)
+
+    best, choice = -1e9, None
+    x, y = start
+    for dx in (-1, 0, 1):
+        v = step(x, y, dx, left, taken)
+        if v is not None and v > best + 1e-9:
+            best, choice = v, dx
+    if can_stop_here:
+        v = world.rest_value(start)
+        if v > best:
+            best, choice = v, None
+    return best, choice
+
+
+def _target_value(world: World, view: View, action: Action) -> float:
+    key = action["object"]
+    obj = OBJECTS[key]
+    me = view["racers"][world.me]
+    if key == "haste_potion":
+        return 2.5
+    if key == "gold_purse":
+        return 2.0
+    if key == "mist_cloak":
+        near = any(abs(r["pos"][1] - me["pos"][1]) <= 5 for r in view["racers"]
+                   if r["seat"] != world.me)
+        return 1.5 if near else 0.3
+    if key == "trap":
+        behind = any(0 < (me["pos"][1] - r["pos"][1]) % H <= 6 for r in view["racers"]
+                     if r["seat"] != world.me)
+        return 1.4 if behind else 0.2
+    if key == "ring_of_fire":
+        hits = view["reach"].get(key, {}).get("targets", [])
+        return sum(2.0 + 0.05 * view["racers"][t["seat"]]["points"] if "seat" in t else 0.3
+                   for t in hits)
+    if "seat" in action:
+        target = view["racers"][action["seat"]]
+        base = 3.0 if obj["shock"] == "big" else 2.0
+        if key == "stealing_gloves":
+            base = 1.0 + 0.5 * len(target["objects"]) + 0.5 * target["shield"]
+        return base + 0.08 * (target["points"] - me["points"]) + 0.2 * target["shield"] * 0
+    cell = tuple(action["cell"])
+    dy = (cell[1] - me["pos"][1]) % H
+    dx = min((cell[0] - me["pos"][0]) % W, (me["pos"][0] - cell[0]) % W)
+    return 1.2 if 0 < dy <= 5 and dx <= dy else 0.1
+
+
+def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
+    """The bot's action, or None to let the engine pick at random."""
+    if not legal:
+        return None
+    kinds = {a["type"] for a in legal}
+    me = view["viewer"]
+    if me is None or "pick" in kinds or "deal" in kinds:
+        return None
+    world = World(view, me)
+    racer = view["racers"][me]
+    pending = view["pending"]
+    if "shield" in kinds:
+        cost = pending.get("cost", 2)
+        use = pending["size"] == "big" or racer["shield"] >= 2 or cost <= 1
+        return {"type": "shield" if use else "take"}
+    if "keep" in kinds:
+        return {"type": "reroll" if OBJECT_VALUE[pending["object"]] <= 2 else "keep"}
+    if "tactical" in kinds:
+        x, y = racer["pos"]
+        best, choice = -1e9, legal[0]
+        for action in legal:
+            cell = ((x + action["dx"]) % W, y)
+            value = world.item_value(cell) - (5 if cell in world.traps else 0)
+            if TERRAIN.get(cell) == "hole":
+                value -= 3.5
+            if action["dx"] != 0:
+                value -= 0.5 * len(world.opponents.get(cell, []))
+                value += 0.3 if TERRAIN.get(cell) == "shortcut" else 0
+            value += best_path(world, cell, 3, 0)[0] * 0.2
+            if value > best:
+                best, choice = value, action
+        return choice
+    if "step" in kinds or "stop" in kinds:
+        move = view["move"]
+        _value, dx = best_path(world, tuple(racer["pos"]), move["left"], move["taken"],
+                               "stop" in kinds)
+        if dx is None:
+            return {"type": "stop"} if "stop" in kinds else legal[0]
+        return {"type": "step", "dx": dx}
+    uses = [a for a in legal if a["type"] == "use"]
+    if uses:
+        scored = sorted(((_target_value(world, view, a), n) for n, a in enumerate(uses)),
+                        reverse=True)
+        value, n = scored[0]
+        if value >= 1.0:
+            return uses[n]
+    return {"type": "roll"}

@@ -1,0 +1,737 @@
+"""Fantasy Racing on screen: racers, track state, dice, the race table and the action panel.
+
+Screen code only: it reads views and events and hands actions to the play
+scene.  The track's taken objects, broken barriers and traps are display
+state updated event by event, so the board changes when the log says so.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.ui import paths
+from game.ui.gamescreen import GameScreen, Tween
+from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text
+
+from .data import CHARACTERS, OBJECTS, TRACK
+
+ART = paths.ASSETS / "fantasy_racing"
+W, H = TRACK["width"], TRACK["height"]
+MOOD_WORDS = {"bonus": "bonus chests", "even": "even chests", "malus": "malus chests"}
+OBSTACLE_TEXT = {
+    "barrier": "Barrier: cannot be crossed; stops recoils. Spears, axes and fire destroy it.",
+    "rock": "Rock: cannot be crossed; stops recoils and spears. Fireballs fly over it.",
+    "hole": "Hole: jumped with a run-up of two squares; otherwise it stops you just after it."
+            " Ending on it: -2 points.",
+    "shortcut": "Shortcut: stop here to roll 1D10: 40% back (1-4), 60% ahead (1-5 squares).",
+}
+ITEM_TEXT = {"clover": "Clover: spend it at a chest to roll again.",
+             "shield": "Shield: cancels a shock for 2 points.",
+             "coin": "Gold coin: 2 points.", "chest": "Chest: roll the object die."}
+STEP_LABELS = {-1: "Down-left", 0: "Down", 1: "Down-right"}
+FACE_WORDS = {"defeat": "Defeat", "simple": "Victory", "overwhelming": "Overwhelming!",
+              "successful theft": "Stolen!", "failed theft": "Failed"}
+
+
+@lru_cache(maxsize=256)
+def sprite(name: str, size: int, alpha: int = 255) -> pygame.Surface:
+    """An art file scaled to ``size`` pixels (and faded), cached."""
+    image = pygame.image.load(str(ART / f"{name}.png"))
+    if pygame.display.get_surface() is not None:
+        image = image.convert_alpha()
+    image = pygame.transform.smoothscale(image, (size, size))
+    if alpha < 255:
+        image = image.copy()
+        image.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    return image
+
+
+@lru_cache(maxsize=64)
+def grey(name: str, size: int) -> pygame.Surface:
+    image = sprite(name, size).copy()
+    image.fill((120, 120, 120, 150), special_flags=pygame.BLEND_RGBA_MULT)
+    return image
+
+
+class RacingScreen(GameScreen):
+    """Draws and drives one Fantasy Racing match."""
+
+    QUIET_EVENTS = frozenset({"order", "turn", "note", "pick", "move", "blocked", "protect",
+                              "gain", "shock_coming", "stop", "jump", "clover", "use", "hit",
+                              "steal", "over", "lap", "shield"})
+    STEP_EVENTS = frozenset({"recoil", "shortcut", "fight", "fall", "tactical", "hole",
+                             "trap_sprung", "destroy"})
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.where: dict[int, list[int]] = {}
+        self.taken: set[tuple[int, int]] = set()
+        self.destroyed: set[tuple[int, int]] = set()
+        self.traps: set[tuple[int, int]] = set()
+        self.dice: dict[str, Any] | None = None
+        self.floats: list[list[Any]] = []  # [text, (mx, my), seconds left, colour]
+        self.shots: list[list[Any]] = []   # [(mx, my), [(mx, my)...], seconds left, fire]
+        self.marks: list[list[Any]] = []   # [[cells], seconds left, colour]: recoil paths
+        self.aim: str | None = None
+        self.aim_turn: tuple[int, int] | None = None
+
+    # display state -----------------------------------------------------------------
+    def reset(self, view: dict[str, Any]) -> None:
+        self.tweens.clear()
+        self.where = {r["seat"]: list(r["pos"]) for r in view["racers"]}
+        self.taken = {tuple(c) for c in view["taken"]}
+        self.destroyed = {tuple(c) for c in view["destroyed"]}
+        self.traps = {(c[0], c[1]) for c in view["traps"]}
+        self.dice = dict(view["dice"], faces=[], face=None, spin=0.0) if view["dice"] else None
+        self.floats.clear()
+        self.shots.clear()
+        self.marks.clear()
+
+    def centre(self, cell: Any) -> tuple[float, float]:
+        return self.board.cell_center((int(cell[0]) % W, int(cell[1]) % H))
+
+    def _slide(self, seat: int, origin: list[int], target: list[int], seconds: float,
+               hop: float = 0.0, shift: tuple[int, int] | None = None) -> None:
+        """Move a racer, taking the short way across a wrapped edge."""
+        start = self.tweens[seat].point if seat in self.tweens else self.centre(origin)
+        if shift is None:
+            dx = (target[0] - origin[0] + W // 2) % W - W // 2
+            dy = (target[1] - origin[1] + H // 2) % H - H // 2
+        else:
+            dx, dy = shift
+        end = (start[0] + dx * self.board.tilewidth, start[1] + dy * self.board.tileheight)
+        self.where[seat] = list(target)
+        self.tweens[seat] = Tween(start, end, seconds, hop)
+
+    def _float(self, text: str, cell: Any, colour=GOLD, seconds: float = 1.2) -> None:
+        x, y = self.centre(cell)
+        self.floats.append([text, (x, y - 20), seconds, colour])
+
+    def animate(self, event: dict[str, Any], view: dict[str, Any]) -> float:
+        kind = event["type"]
+        seat = event.get("seat")
+        if kind == "dice":
+            self.dice = {"die": event["die"], "value": event["value"], "faces": event["faces"],
+                         "face": event.get("face"), "seat": seat, "spin": 0.6}
+            return 0.75
+        if kind == "step":
+            self._slide(seat, event["origin"], event["target"], 0.22)
+            return 0.24
+        if kind in ("recoil", "fall", "hole"):
+            if event.get("target") is None:
+                return 0.1
+            origin = event.get("origin", self.where[seat])
+            if kind == "recoil" and event.get("path"):
+                self.marks.append([[tuple(c) for c in event["path"]], 1.0, (235, 80, 60)])
+            self._slide(seat, origin, event["target"], 0.5 if kind == "recoil" else 0.4,
+                        hop=12 if kind == "recoil" else 0)
+            if kind == "fall":
+                self._float("-2 hole", event["origin"], ALERT)
+            return 0.55
+        if kind == "shortcut":
+            self._slide(seat, event["origin"], event["target"], 0.7, hop=50,
+                        shift=(0, event["shift"] if event["shift"] > 0 else
+                               event["target"][1] - event["origin"][1]))
+            self._float("shortcut!", event["origin"], (200, 160, 255))
+            return 0.8
+        if kind == "tactical":
+            if event.get("dx"):
+                self._slide(seat, event["origin"], event["target"], 0.35, hop=10)
+            return 0.4
+        if kind == "fight":
+            self._float("Fight!", event["cell"], ALERT, 1.0)
+            gain = 5 if event["face"] == "overwhelming" else 3
+            self.floats.append([f"+{gain}", self._point(event["winner"]), 1.4, GOLD])
+            return 0.8
+        if kind == "shock":
+            self.floats.append([f"{event['size']} shock", self._point(seat), 1.0, ALERT])
+            return 0.3
+        if kind == "collect":
+            self.taken.add(tuple(event["cell"]))
+            if event["item"] == "coin":
+                self.floats.append(["+coin", self._point(seat), 1.0, GOLD])
+            return 0.2
+        if kind == "lap":
+            self.floats.append(["LAP! +10", self._point(seat), 1.6, GOLD])
+            return 0.5
+        if kind == "respawn":
+            self.taken.clear()
+            return 0.5
+        if kind == "destroy":
+            self.destroyed.add(tuple(event["cell"])) if event["thing"] == "barrier" else \
+                self.traps.discard(tuple(event["cell"]))
+            self._float("smash!", event["cell"], ALERT)
+            return 0.4
+        if kind == "trap":
+            self.traps.add(tuple(event["cell"]))
+            return 0.3
+        if kind == "trap_sprung":
+            self.traps.discard(tuple(event["cell"]))
+            self._float("trap!", event["cell"], ALERT)
+            return 0.4
+        if kind == "use" and event.get("hits"):
+            self.shots.append([self.centre(event["origin"]),
+                               [self.centre(h) for h in event["hits"]], 0.5, event["fire"]])
+            return 0.5
+        if kind == "shield":
+            self.floats.append(["shield!", self._point(seat), 1.0, (150, 190, 255)])
+            return 0.3
+        return 0.0
+
+    def _point(self, seat: int) -> tuple[float, float]:
+        tween = self.tweens.get(seat)
+        return tween.point if tween else self.centre(self.where[seat])
+
+    def update(self, dt: float) -> bool:
+        moving = super().update(dt)
+        for seat, tween in list(self.tweens.items()):
+            if tween.elapsed >= tween.duration:
+                del self.tweens[seat]
+        if self.dice and self.dice.get("spin", 0) > 0:
+            self.dice["spin"] = max(0.0, self.dice["spin"] - dt)
+            moving = True
+        for group in (self.floats, self.shots):
+            for item in group:
+                item[2] -= dt
+            group[:] = [i for i in group if i[2] > 0]
+        for mark in self.marks:
+            mark[1] -= dt
+        self.marks[:] = [m for m in self.marks if m[1] > 0]
+        return moving or bool(self.floats) or bool(self.shots) or bool(self.marks)
+
+    def finish(self) -> None:
+        super().finish()
+        self.tweens.clear()
+        if self.dice:
+            self.dice["spin"] = 0.0
+        self.floats.clear()
+        self.shots.clear()
+        self.marks.clear()
+
+    # panel --------------------------------------------------------------------------
+    def me(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        viewer = view["viewer"]
+        return None if viewer is None else view["racers"][viewer]
+
+    def my_turn(self, view: dict[str, Any]) -> bool:
+        return view["viewer"] is not None and view["viewer"] in view["to_act"]
+
+    def panel_text(self, view: dict[str, Any]) -> list[str]:
+        if view["phase"] == "over":
+            return ["The race is over."]
+        if not self.my_turn(view):
+            return ["Waiting for the next racer."]
+        me, pending = self.me(view), view["pending"]
+        if view["phase"] == "pick":
+            if self.match.options["characters"] == "random":
+                return ["Deal the characters at random to start the race."]
+            return ["Pick your character (hover a button for strengths and weakness)."]
+        if pending:
+            if pending["kind"] == "shield":
+                return [f"A {pending['size']} shock from {pending['why']} is coming. Raise a "
+                        f"shield ({pending['cost']} point{'s' if pending['cost'] != 1 else ''}) "
+                        f"or take it?"]
+            if pending["kind"] == "clover":
+                return [f"The chest gives you a {OBJECTS[pending['object']]['name'].lower()}. "
+                        f"Keep it, or spend a clover to roll again?"]
+            return ["You won the fight: make your tactical move (skid left or right, or stay)."]
+        who = f"You race as {me['character_name']} ({me['points']} points)."
+        if view["phase"] == "objects":
+            if me["objects"]:
+                return [who, "Use one object (Aim shows its reach on the board), or roll."]
+            return [who, "Roll the movement die."]
+        if view["phase"] == "move":
+            return [who, "Roll the movement die."]
+        left = view["move"].get("left", 0)
+        text = f"{left} step{'s' if left != 1 else ''} left: click a highlighted square."
+        if view.get("can_stop"):
+            text += " You may stop on this shortcut."
+        return [who, text]
+
+    def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
+        controls = self.scene.controls
+        if view["phase"] == "over":
+            controls.button(pygame.Rect(rect.x, rect.y, rect.width, 40), "Show results",
+                            self.scene.show_results, object_id="#primary")
+            return 44
+        if not self.my_turn(view):
+            return 0
+        pending = view["pending"]
+        if view["phase"] == "pick":
+            return self._pick_panel(rect, view)
+        if pending:
+            return self._pending_panel(rect, view, pending)
+        if view["phase"] in ("objects", "move"):
+            return self._objects_panel(rect, view)
+        return self._steps_panel(rect, view)
+
+    def _row(self, rect: pygame.Rect, y: int, items: list[tuple[str, Any, str | None]],
+             height: int = 36, primary: int | None = None) -> int:
+        controls = self.scene.controls
+        n = max(1, len(items))
+        width = (rect.width - 6 * (n - 1)) // n
+        for i, (text, callback, tip) in enumerate(items):
+            controls.button((rect.x + i * (width + 6), y, width, height), text, callback,
+                            tooltip=tip, object_id="#primary" if i == primary else None)
+        return y + height + 6
+
+    def _pick_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
+        y = rect.y
+        if self.match.options["characters"] == "random":
+            y = self._row(rect, y, [("Deal characters", lambda: self.act({"type": "deal"}),
+                                     "Give every racer a character at random")], 40, primary=0)
+            self.scene.controls.move(1)
+            return y - rect.y
+        free = view["free_characters"]
+        for i in range(0, len(free), 2):
+            pair = free[i:i + 2]
+            y = self._row(rect, y, [(CHARACTERS[k]["name"].split(" the ")[-1],
+                                     lambda k=k: self.act({"type": "pick", "character": k}),
+                                     f"{CHARACTERS[k]['name']}. {CHARACTERS[k]['strengths']} "
+                                     f"Weakness: {CHARACTERS[k]['weakness_text']}")
+                                    for k in pair])
+        self.scene.controls.move(1)
+        return y - rect.y
+
+    def _pending_panel(self, rect: pygame.Rect, view: dict[str, Any],
+                       pending: dict[str, Any]) -> int:
+        if pending["kind"] == "shield":
+            items = [(f"Use shield (-{pending['cost']})", lambda: self.act({"type": "shield"}),
+                      "Ignore the shock"),
+                     ("Take the shock", lambda: self.act({"type": "take"}), "Keep the shield")]
+        elif pending["kind"] == "clover":
+            name = OBJECTS[pending["object"]]["name"]
+            items = [(f"Keep: {name}", lambda: self.act({"type": "keep"}), None),
+                     ("Spend clover: reroll", lambda: self.act({"type": "reroll"}),
+                      "Roll the object die again; the new object stands")]
+        else:
+            words = {-2: "2 left", -1: "Skid left", 0: "Stay", 1: "Skid right", 2: "2 right"}
+            items = [(words[dx], lambda dx=dx: self.act({"type": "tactical", "dx": dx}), None)
+                     for dx in pending["options"]]
+        y = self._row(rect, rect.y, items, 40, primary=0)
+        self.scene.controls.move(1)
+        return y - rect.y
+
+    def _aimed(self, view: dict[str, Any]) -> str | None:
+        key = (view["viewer"], view["turn"])
+        if self.aim_turn != key or view["phase"] != "objects":
+            self.aim, self.aim_turn = None, key
+        me = self.me(view)
+        if self.aim and (me is None or self.aim not in me["objects"]):
+            self.aim = None
+        return self.aim
+
+    def _set_aim(self, key: str | None) -> None:
+        self.aim = None if self.aim == key else key
+        self.scene.rebuild()
+
+    def _objects_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
+        me = self.me(view)
+        die = "DRAPID" if "rapid" in CHARACTERS[me["character"]]["abilities"] else "D6"
+        y = self._row(rect, rect.y, [(f"Roll {die} and move", lambda: self.act({"type": "roll"}),
+                                      "Roll the movement die")], 40, primary=0)
+        if view["phase"] != "objects":
+            return y - rect.y
+        aim = self._aimed(view)
+        legal = self.match.legal_actions(view["viewer"])
+        usable = []
+        for key in sorted(set(me["objects"])):
+            obj = OBJECTS[key]
+            actions = [a for a in legal if a.get("object") == key]
+            if obj["target"] in ("none", "area"):
+                usable.append((f"Use {obj['name']}", (lambda a=actions: self.act(a[0]))
+                               if actions else None, obj["text"], bool(actions)))
+            else:
+                usable.append(((f"Aiming: {obj['name']}" if aim == key else f"Aim {obj['name']}"),
+                               (lambda k=key: self._set_aim(k)) if actions else None,
+                               obj["text"] + ("" if actions else " (nothing in reach)"),
+                               bool(actions)))
+        controls = self.scene.controls
+        half = (rect.width - 6) // 2
+        for i, (text, callback, tip, enabled) in enumerate(usable):
+            controls.button((rect.x + (i % 2) * (half + 6), y + (i // 2) * 38, half, 34), text,
+                            callback, tooltip=tip, enabled=enabled,
+                            object_id="#chosen" if text.startswith("Aiming") else None)
+        y += ((len(usable) + 1) // 2) * 38
+        if aim:
+            targets = [a for a in legal if a.get("object") == aim]
+            for i, action in enumerate(targets[:6]):
+                controls.button((rect.x + (i % 2) * (half + 6), y + (i // 2) * 34, half, 30),
+                                "Hit " + self._target_words(action, view),
+                                lambda a=action: self.act(a))
+            y += ((min(6, len(targets)) + 1) // 2) * 34
+        controls.move(1)
+        return y - rect.y
+
+    def _target_words(self, action: dict[str, Any], view: dict[str, Any]) -> str:
+        if "seat" in action:
+            return view["racers"][action["seat"]]["name"]
+        x, y = action["cell"]
+        thing = "trap" if (x, y) in {(t[0], t[1]) for t in view["traps"]} else "barrier"
+        return f"{thing} c{x + 1} r{y + 1}"
+
+    def _steps_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
+        legal = self.match.legal_actions(view["viewer"])
+        items = [(STEP_LABELS[a["dx"]], lambda a=a: self.act(a), "Or click the square")
+                 for a in legal if a["type"] == "step"]
+        y = self._row(rect, rect.y, items, 36) if items else rect.y
+        if {"type": "stop"} in legal:
+            y = self._row(rect, y, [("Stop on the shortcut", lambda: self.act({"type": "stop"}),
+                                     "End the move here and roll the shortcut's D10")], 36)
+        self.scene.controls.move(1)
+        return y - rect.y
+
+    # board clicks -----------------------------------------------------------------------
+    def _click_actions(self, view: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
+        """Square -> the action clicking it performs now."""
+        if not self.my_turn(view):
+            return {}
+        out: dict[tuple[int, int], dict[str, Any]] = {}
+        pending = view["pending"]
+        me = self.me(view)
+        if pending and pending["kind"] == "tactical":
+            x, y = me["pos"]
+            for dx in pending["options"]:
+                if dx:
+                    out[((x + dx) % W, y)] = {"type": "tactical", "dx": dx}
+            return out
+        if pending or view["phase"] == "pick":
+            return out
+        if view["phase"] == "steps":
+            for x, y, dx in view.get("steps", []):
+                out[(x, y)] = {"type": "step", "dx": dx}
+            if view.get("can_stop"):
+                out[tuple(me["pos"])] = {"type": "stop"}
+            return out
+        aim = self._aimed(view) if view["phase"] == "objects" else None
+        if aim:
+            for action in self.match.legal_actions(view["viewer"]):
+                if action.get("object") != aim:
+                    continue
+                cell = tuple(view["racers"][action["seat"]]["pos"]) if "seat" in action \
+                    else tuple(action["cell"])
+                out.setdefault(cell, action)
+        return out
+
+    def click_cell(self, cell: Any, view: dict[str, Any]) -> None:
+        action = self._click_actions(view).get(tuple(cell))
+        if action is not None:
+            self.act(action)
+
+    def highlighted(self, view: dict[str, Any]) -> set[Any]:
+        return set(self._click_actions(view))
+
+    def hover_text(self, cell: Any, view: dict[str, Any]) -> str | None:
+        cell = tuple(cell)
+        lines = []
+        kind = TRACK["terrain"].get(cell)
+        if kind == "barrier" and cell in self.destroyed:
+            lines.append("A broken barrier: the way is open.")
+        elif kind:
+            lines.append(OBSTACLE_TEXT[kind])
+        item = TRACK["items"].get(cell)
+        if item:
+            state = " (taken: it comes back at the next respawn turn)" if cell in self.taken else ""
+            lines.append(ITEM_TEXT[item] + state)
+        if cell in self.traps:
+            lines.append("A trap: a big shock for the first racer to arrive.")
+        for r in view["racers"]:
+            if tuple(self.where.get(r["seat"], r["pos"])) == cell and r["character"]:
+                lines.append(f"{r['name']}: {r['character_name']}, {r['points']} points, "
+                             f"lap {r['laps']}" + (", protected" if r["protected"] else ""))
+        if cell[1] == 0:
+            lines.append("Start line.")
+        if cell[1] == H - 1:
+            lines.append("Last row before the finish line.")
+        return "\n".join(lines) or None
+
+    def outline(self, surface: pygame.Surface, transform: Any, cell: Any,
+                colour: tuple[int, int, int], width: int) -> None:
+        rect = self._cell_rect(transform, cell)
+        pygame.draw.rect(surface, colour, rect, width)
+
+    def _cell_rect(self, transform: Any, cell: Any) -> pygame.Rect:
+        x, y = transform.to_screen(cell[0] * self.board.tilewidth, cell[1] * self.board.tileheight)
+        size = self.board.tilewidth * transform.scale
+        return pygame.Rect(round(x), round(y), math.ceil(size), math.ceil(size))
+
+    # drawing --------------------------------------------------------------------------
+    def draw_pieces(self, surface: pygame.Surface, transform: Any, view: dict[str, Any]) -> None:
+        size = max(8, int(self.board.tilewidth * transform.scale))
+        self._draw_track(surface, transform, size)
+        self._draw_reach(surface, transform, view, size)
+        for cells, left, colour in self.marks:
+            tint = pygame.Surface((size, size), pygame.SRCALPHA)
+            tint.fill((*colour, int(110 * min(1.0, left * 2))))
+            for cell in cells:
+                surface.blit(tint, self._cell_rect(transform, cell))
+        if view["phase"] == "steps" and self.my_turn(view) and not view["pending"]:
+            for cell in self.end_squares(view):
+                x, y = transform.to_screen(*self.centre(cell))
+                pygame.draw.circle(surface, GOLD, (round(x), round(y)), max(3, size // 7))
+        for cell in self.highlighted(view):
+            rect = self._cell_rect(transform, cell).inflate(-2, -2)
+            pygame.draw.rect(surface, GOLD, rect, 3)
+        self._draw_racers(surface, transform, view, size)
+        self._draw_effects(surface, transform, size)
+        self._draw_info(surface, view)
+        self._draw_dice(surface, view)
+
+    def end_squares(self, view: dict[str, Any]) -> set[tuple[int, int]]:
+        """Where the mover could end this move (dots on the board), following the steps,
+        barriers, rocks, traps and holes as the rules do."""
+        me = view["racers"][view["active"]]
+        short_legs = CHARACTERS[me["character"]]["weakness"] == "short_legs"
+        destroyed = {tuple(c) for c in view["destroyed"]}
+        traps = {(c[0], c[1]) for c in view["traps"]}
+        terrain = TRACK["terrain"]
+
+        def blocked(cell):
+            kind = terrain.get(cell)
+            return kind == "rock" or (kind == "barrier" and cell not in destroyed)
+
+        ends: set[tuple[int, int]] = set()
+        seen: set[tuple[tuple[int, int], int, int]] = set()
+        todo = [(tuple(me["pos"]), view["move"].get("left", 0), view["move"].get("taken", 0))]
+        while todo:
+            cell, left, taken = todo.pop()
+            if (cell, left, taken) in seen:
+                continue
+            seen.add((cell, left, taken))
+            if left == 0:
+                ends.add(cell)
+                continue
+            if terrain.get(cell) == "shortcut" and taken > 0:
+                ends.add(cell)
+            moved = False
+            for dx in (-1, 0, 1):
+                nxt = ((cell[0] + dx) % W, (cell[1] + 1) % H)
+                if blocked(nxt):
+                    continue
+                moved = True
+                if nxt in traps:
+                    ends.add(nxt)
+                elif terrain.get(nxt) == "hole" and left > 1 and (taken + 1 < 3 or short_legs):
+                    below = (nxt[0], (nxt[1] + 1) % H)
+                    ends.add(nxt if blocked(below) else below)
+                else:
+                    todo.append((nxt, left - 1, min(taken + 1, 3)))
+            if not moved:
+                ends.add(cell)
+        return ends
+
+    def _draw_track(self, surface, transform, size) -> None:
+        veil = pygame.Surface((size, size), pygame.SRCALPHA)
+        veil.fill((40, 40, 40, 140))
+        for cell in self.taken:
+            rect = self._cell_rect(transform, cell)
+            surface.blit(veil, rect)
+            surface.blit(grey(TRACK["items"][cell], size), rect)
+        for cell in self.destroyed:
+            rect = self._cell_rect(transform, cell)
+            pygame.draw.rect(surface, (82, 134, 62), rect)
+            surface.blit(sprite("rubble", size), rect)
+        for cell in self.traps:
+            surface.blit(sprite("trap", size), self._cell_rect(transform, cell))
+
+    def _draw_reach(self, surface, transform, view, size) -> None:
+        aim = self._aimed(view) if view["phase"] == "objects" and self.my_turn(view) else None
+        if not aim or aim not in view.get("reach", {}):
+            return
+        reach = view["reach"][aim]
+        tint = pygame.Surface((size, size), pygame.SRCALPHA)
+        tint.fill((255, 120, 60, 60) if OBJECTS[aim]["target"] in ("range", "area")
+                  else (120, 170, 255, 70))
+        for cell in reach["cells"]:
+            surface.blit(tint, self._cell_rect(transform, cell))
+        for cell in reach["blocked"]:
+            rect = self._cell_rect(transform, cell).inflate(-size // 4, -size // 4)
+            pygame.draw.line(surface, ALERT, rect.topleft, rect.bottomright, 4)
+            pygame.draw.line(surface, ALERT, rect.topright, rect.bottomleft, 4)
+
+    def _draw_racers(self, surface, transform, view, size) -> None:
+        groups: dict[tuple[int, int], list[int]] = {}
+        for r in view["racers"]:
+            if r["seat"] not in self.tweens:
+                groups.setdefault(tuple(self.where[r["seat"]]), []).append(r["seat"])
+        label = max(9, int(size * 0.26))
+        piece = max(8, int(size * 0.82))
+        active = view["active"]
+        for r in view["racers"]:
+            s = r["seat"]
+            if not r["character"]:
+                continue
+            x, y = transform.to_screen(*self._point(s))
+            group = groups.get(tuple(self.where[s]), [s])
+            if len(group) > 1 and s in group:
+                i = group.index(s)
+                angle = 2 * math.pi * i / len(group)
+                x += math.cos(angle) * size * 0.22
+                y += math.sin(angle) * size * 0.22
+            image = sprite(f"char_{r['character']}", piece, 110 if r["protected"] else 255)
+            rect = image.get_rect(center=(round(x), round(y)))
+            colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
+            pygame.draw.circle(surface, colour, rect.center, piece // 2 + 2,
+                               3 if s != active else 0)
+            if s == active:
+                pygame.draw.circle(surface, GOLD, rect.center, piece // 2 + 4, 2)
+            surface.blit(image, rect)
+            if piece >= 24:
+                icon = sprite(f"mood_{r['mood']}", max(12, piece // 3))
+                surface.blit(icon, icon.get_rect(center=(rect.right - 2, rect.top + 4)))
+            draw_text(surface, r["name"], (rect.centerx, rect.bottom - 3), label,
+                      (255, 250, 235), bold=True, anchor="midtop", shadow=True)
+
+    def _draw_effects(self, surface, transform, size) -> None:
+        for origin, hits, left, fire in self.shots:
+            t = 1 - left / 0.5
+            ox, oy = transform.to_screen(*origin)
+            for hit in hits:
+                hx, hy = transform.to_screen(*hit)
+                px, py = ox + (hx - ox) * t, oy + (hy - oy) * t
+                if fire:
+                    pygame.draw.circle(surface, (255, 160, 40), (round(px), round(py)),
+                                       max(4, size // 6))
+                    pygame.draw.circle(surface, (255, 240, 120), (round(px), round(py)),
+                                       max(2, size // 12))
+                else:
+                    pygame.draw.line(surface, (220, 220, 240), (ox, oy), (px, py), 3)
+        for text, (mx, my), left, colour in self.floats:
+            x, y = transform.to_screen(mx, my)
+            draw_text(surface, text, (x, y - (1.4 - left) * 30), max(14, size // 3), colour,
+                      bold=True, anchor="center", shadow=True)
+
+    def _draw_info(self, surface, view) -> None:
+        """Top left of the board area: turn counter, respawn turns and the race table."""
+        area = self.scene.board_rect()
+        x, y = area.x + 8, area.y + 8
+        room = (area.width - int(self.renderer.fit(area).scale * self.board.pixel_size[0])) // 2
+        rows = [r for r in view["racers"] if r["character"]]
+        if room - 12 < 170:
+            self._draw_info_compact(surface, view, rows, x, y, max(84, room - 12))
+            return
+        width = min(236, room - 12)
+        height = 70 + 48 * len(rows)
+        box = pygame.Surface((width, height), pygame.SRCALPHA)
+        box.fill((20, 18, 26, 215))
+        surface.blit(box, (x, y))
+        turn = view["turn"]
+        title = f"Turn {turn} / {view['turns']}" if turn else "Choosing characters"
+        draw_text(surface, title, (x + 8, y + 4), 18, GOLD, bold=True)
+        respawns = view["respawns"]
+        nxt = next((t for t in respawns if t > turn), None)
+        text = "Objects return: " + (", ".join(str(t) for t in respawns) or "never")
+        draw_text(surface, text, (x + 8, y + 28), 13, TEXT)
+        if nxt:
+            draw_text(surface, f"next at turn {nxt}", (x + 8, y + 43), 12, MUTED)
+        y += 68
+        order = view["order"]
+        for r in sorted(rows, key=lambda r: order.index(r["seat"]) if r["seat"] in order
+                        else r["seat"]):
+            s = r["seat"]
+            colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
+            if s == view["active"]:
+                pygame.draw.rect(surface, (70, 60, 40), (x + 2, y - 2, width - 4, 46),
+                                 border_radius=5)
+            surface.blit(sprite(f"char_{r['character']}", 28, 110 if r["protected"] else 255),
+                         (x + 6, y + 1))
+            draw_text(surface, r["name"], (x + 38, y), 14, colour, bold=True)
+            draw_text(surface, f"{r['points']} pts  lap {r['laps']}", (x + width - 34, y + 1),
+                      13, GOLD, anchor="topright")
+            surface.blit(sprite(f"mood_{r['mood']}", 24), (x + width - 30, y - 2))
+            ix = x + 38
+            for name, count in (("clover", r["clover"]), ("shield", r["shield"])):
+                for _ in range(min(count, 3)):
+                    surface.blit(sprite(name, 18), (ix, y + 20))
+                    ix += 16
+            for key in r["objects"][:7]:
+                surface.blit(sprite(f"obj_{key}", 18), (ix, y + 20))
+                ix += 19
+            y += 48
+
+    def _draw_info_compact(self, surface, view, rows, x, y, width) -> None:
+        """The same as a narrow column, for small windows."""
+        box = pygame.Surface((width, 44 + 30 * len(rows)), pygame.SRCALPHA)
+        box.fill((20, 18, 26, 215))
+        surface.blit(box, (x, y))
+        draw_text(surface, f"Turn {view['turn']}/{view['turns']}", (x + 5, y + 3), 15, GOLD,
+                  bold=True)
+        draw_text(surface, "Back: " + " ".join(str(t) for t in view["respawns"]),
+                  (x + 5, y + 23), 12, TEXT)
+        y += 44
+        for r in rows:
+            s = r["seat"]
+            if s == view["active"]:
+                pygame.draw.rect(surface, (70, 60, 40), (x + 2, y - 2, width - 4, 28),
+                                 border_radius=4)
+            surface.blit(sprite(f"char_{r['character']}", 22, 110 if r["protected"] else 255),
+                         (x + 4, y))
+            draw_text(surface, str(r["points"]), (x + 30, y + 2), 14,
+                      SEAT_COLOURS[s % len(SEAT_COLOURS)], bold=True)
+            surface.blit(sprite(f"mood_{r['mood']}", 20), (x + width - 24, y + 1))
+            y += 30
+
+    def _draw_dice(self, surface, view) -> None:
+        if not self.dice:
+            return
+        area = self.scene.board_rect()
+        d = self.dice
+        box = pygame.Rect(area.right - 132, area.y + 8, 124, 112)
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        panel.fill((20, 18, 26, 215))
+        surface.blit(panel, box)
+        draw_text(surface, d["die"], (box.centerx, box.y + 4), 14, MUTED, bold=True,
+                  anchor="midtop")
+        face = pygame.Rect(0, 0, 58, 58)
+        face.center = (box.centerx, box.y + 56)
+        spinning = d.get("spin", 0) > 0
+        value = d["value"]
+        if spinning:
+            numbers = d["faces"] if d["faces"] and not isinstance(d["faces"][0], str) else None
+            tick = int(d["spin"] * 20)
+            value = numbers[tick % len(numbers)] if numbers else (tick * 37) % 100 + 1
+        pygame.draw.rect(surface, (250, 244, 226), face, border_radius=10)
+        pygame.draw.rect(surface, (90, 72, 52), face, 3, border_radius=10)
+        angle = (d.get("spin", 0) * 900) % 360 if spinning else 0
+        label = draw_text(pygame.Surface((1, 1)), str(value), (0, 0), 28, (40, 28, 20), True)
+        glyph = pygame.Surface(label.size, pygame.SRCALPHA)
+        draw_text(glyph, str(value), (0, 0), 28, (40, 28, 20), bold=True)
+        glyph = pygame.transform.rotate(glyph, angle)
+        surface.blit(glyph, glyph.get_rect(center=face.center))
+        if not spinning and d.get("face"):
+            words = FACE_WORDS.get(d["face"]) or OBJECTS.get(d["face"], {}).get("name", d["face"])
+            draw_text(surface, words, (box.centerx, box.bottom - 20), 13, GOLD, bold=True,
+                      anchor="midtop")
+        elif not spinning and d.get("seat") is not None:
+            name = view["racers"][d["seat"]]["name"]
+            draw_text(surface, name, (box.centerx, box.bottom - 20), 13, TEXT, anchor="midtop")
+
+    # results --------------------------------------------------------------------------
+    def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+        names = [s["name"] for s in self.match.seats]
+        rows = []
+        for s in result["ranking"]:
+            t = result["tally"][s]
+            rows.append([names[s] + ("  (winner)" if s in result["winners"] else ""),
+                         CHARACTERS[result["characters"][s]]["name"], str(result["scores"][s]),
+                         str(result["laps"][s]), str(t["fights"]), str(t["coins"] + t["purses"]),
+                         str(t["holes"] + t["shields"])])
+        header = ["Racer", "Character", "Points", "Laps", "Fight pts", "Gold pts",
+                  "Hole+shield pts"]
+        return header, rows
+
+    def results_summary(self, result: dict[str, Any]) -> list[str]:
+        names = [s["name"] for s in self.match.seats]
+        winners = " and ".join(names[s] for s in result["winners"])
+        best = result["scores"][result["winners"][0]]
+        lines = [f"{winners} win{'s' if len(result['winners']) == 1 else ''} the race with "
+                 f"{best} points after {result['turns']} turns."]
+        if result["tie_break"] == "progress":
+            lines.append("Equal points: the racer farthest along the track takes it.")
+        elif result["tie_break"] == "shared":
+            lines.append("Equal points and equally far along: the victory is shared.")
+        return lines
