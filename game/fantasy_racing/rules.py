@@ -953,7 +953,7 @@ class RacingController(Controller):
         key = object_for(mood, value)
         ev["face"] = key
         ev["text"] = (f"{self.name(seat)} rolls the object die on {MOOD_WORDS[mood]}: {value}, "
-                      f"a {OBJECTS[key]['name'].lower()}.")
+                      f"{OBJECTS[key]['name'].lower()}.")
         if self.inv[seat]["clover"] > 0 and not task.get("rerolled"):
             self.pending = {"kind": "clover", "seat": seat, "object": key, "mood": mood}
             return [ev]
@@ -961,7 +961,7 @@ class RacingController(Controller):
 
     def _gain(self, seat: int, key: str) -> Event:
         self.inv[seat]["objects"].append(key)
-        return event("gain", f"{self.name(seat)} gains a {OBJECTS[key]['name'].lower()}.",
+        return event("gain", f"{self.name(seat)} gains the {OBJECTS[key]['name'].lower()}.",
                      seat=seat, object=key)
 
     def _clover(self, seat: int, action: Action) -> list[Event]:
