@@ -98,3 +98,24 @@ def test_no_tooltip_where_the_screen_has_nothing_to_say(scene):
     scene.app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=centre_on_screen(scene, cell),
                                        rel=(1, 1), buttons=(0, 0, 0))])
     assert scene.hover == cell and scene.tooltip is None
+
+
+def test_the_log_grows_by_appending_and_starts_afresh_when_long(scene, monkeypatch):
+    from game.ui.scenes import play
+    monkeypatch.setattr(play, "LOG_LINES", 5)
+    scene.rebuild()
+    box = scene.log_box
+    laid_out = []
+    monkeypatch.setattr(box, "set_text", lambda html: laid_out.append(html))
+    base = len(scene.shown)
+    for number in range(1, 12):
+        scene.shown.append({"type": "note", "text": f"line {number} <b>", "seat": None})
+        scene._refresh_log()
+        text = box.html_text + box.appended_text
+        assert text.endswith(f"line {number} &lt;b&gt;") or laid_out[-1].endswith(
+            f"line {number} &lt;b&gt;")
+    # 5 lines at most are laid out afresh; up to 10 are kept by appending
+    assert 1 <= len(laid_out) <= 3
+    assert all(html.count("<br>") <= 4 for html in laid_out)
+    assert laid_out[-1].count("<br>") == 4, "a fresh start keeps only the last LOG_LINES"
+    assert len(scene.shown) == base + 11

@@ -75,6 +75,8 @@ class PlayScene(Scene):
         self._view_key: tuple[Any, ...] | None = None
         self._view: dict[str, Any] = {}
         self._lines: list[str] = []
+        #: Visible events so far, and lines in the log box (it is appended to, not re-laid out).
+        self._log_state = (0, 0)
         self.log_box: UITextBox | None = None
         self.screen.reset(self.view())
 
@@ -108,6 +110,10 @@ class PlayScene(Scene):
     def handover_needed(self) -> bool:
         cls = self.match.cls
         wanted = cls.has_secrets if cls.handover is None else cls.handover
+        if not wanted and cls.handover is None:
+            # An open game may still want one at a moment it names in its view
+            # ("handover": True), e.g. another seat's decision in the middle of a turn.
+            wanted = bool(self.view().get("handover"))
         return wanted and self.app.settings.handover and len(self.humans) > 1
 
     def board_rect(self) -> pygame.Rect:
@@ -288,14 +294,31 @@ class PlayScene(Scene):
                                  tooltip="Step through each move of the resolution")
         self.controls.on_escape = self.open_menu
 
+    def _log_events(self) -> list[dict[str, Any]]:
+        return [ev for ev in self.shown if visible_to(ev, self.viewer)]
+
     def _log_html(self) -> str:
-        events = [ev for ev in self.shown if visible_to(ev, self.viewer)][-LOG_LINES:]
-        return "<br>".join(escape_html(ev["text"]) for ev in events) or "<i>The log is empty.</i>"
+        events = self._log_events()
+        shown = events[-LOG_LINES:]
+        self._log_state = (len(events), len(shown))
+        return "<br>".join(escape_html(ev["text"]) for ev in shown) or "<i>The log is empty.</i>"
 
     def _refresh_log(self) -> None:
-        if self.log_box is not None and self.log_box.alive():
-            self.log_box.set_text(self._log_html())
-            self._scroll_log()
+        """Add the new lines to the log (laying out only them); start afresh when it is long."""
+        box = self.log_box
+        if box is None or not box.alive():
+            return
+        events = self._log_events()
+        known, lines = self._log_state
+        new = events[known:]
+        if not new and len(events) == known:
+            return
+        if lines == 0 or len(events) < known or lines + len(new) > 2 * LOG_LINES:
+            box.set_text(self._log_html())
+        else:
+            box.append_html_text("<br>" + "<br>".join(escape_html(ev["text"]) for ev in new))
+            self._log_state = (len(events), lines + len(new))
+        self._scroll_log()
 
     def _scroll_log(self) -> None:
         box = self.log_box
