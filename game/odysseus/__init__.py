@@ -1,0 +1,1 @@
+"""Odysseus: Winds of Fate."""

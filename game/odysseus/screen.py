@@ -1,0 +1,811 @@
+"""Odysseus: Winds of Fate on screen.
+
+Screen code only: it reads views and events and hands actions to the play
+scene.  The sea map, the round track, the score board, the supply and the
+reward tiles are drawn over the map's areas; the hand area at the bottom
+shows the seat at the screen's hand and Destiny cards (only after the
+handover, when that seat is the viewer).  The Resolve step is animated as an
+overlay with two growing totals, Help against Hinder.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.ui import paths
+from game.ui.gamescreen import GameScreen, Tween
+from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font
+
+from .data import CARDS, DESTINIES, ENCOUNTERS, OLYMPUS_BY_ID, REWARDS
+from .rules import GOD_NAMES, SPECIAL_NAMES, card_text, reward_text
+
+ART = paths.ASSETS / "odysseus"
+HELP_BLUE = (56, 110, 196)
+HINDER_RED = (186, 52, 46)
+INK = (52, 36, 22)
+PARCH = (240, 226, 190)
+AREA = {"scoreboard": (896, 16, 368, 300), "supply": (896, 326, 368, 124),
+        "rewards": (896, 460, 368, 172), "hand": (16, 800, 1248, 208)}
+CARD_W, CARD_H = 74, 104
+SHORT_FATES = {"safe": "Safe Return", "dead": "Dead", "stranded": "Stranded"}
+DESTINY_X = 1010
+KIND_WORDS = {
+    "setup": "put your first Bet Chip on one of your Destiny cards",
+    "bet": "you may place a bet",
+    "circe": "Circe: place or move a bet, or take a Bet Chip",
+    "destiny": "you may take a Destiny action",
+    "reward_destiny": "your reward: a Destiny action",
+    "claim": "claim a Reward tile",
+    "play": "play a card or pass",
+}
+
+
+@lru_cache(maxsize=64)
+def sprite(name: str, size: int) -> pygame.Surface:
+    image = pygame.image.load(str(ART / f"{name}.png"))
+    if pygame.display.get_surface() is not None:
+        image = image.convert_alpha()
+    return pygame.transform.smoothscale(image, (size, size))
+
+
+@lru_cache(maxsize=2048)
+def rendered(text: str, size: int, colour_: tuple[int, ...], bold: bool) -> pygame.Surface:
+    """One line of text, rendered once (the board redraws every frame)."""
+    return font(size, bold).render(text, True, colour_)
+
+
+def short_title(tile: str) -> str:
+    """'Laestrygonians' for 'Isle of the Laestrygonians', and so on."""
+    title = ENCOUNTERS[tile]["title"]
+    for prefix in ("Isle of the ", "Isle of ", "The Dreaded ", "Cliff of "):
+        title = title.removeprefix(prefix)
+    return title
+
+
+def tile_words(tile: int) -> tuple[str, str]:
+    """A Reward tile's reward in two short lines ('+2', 'chips')."""
+    r = REWARDS[tile]
+    n = r["amount"]
+    return {"vp": (str(n), "VP"), "draw": (f"+{n}", "cards" if n > 1 else "card"),
+            "chip": (f"+{n}", "chips" if n > 1 else "chip"),
+            "destiny": (f"{n}x", "Destiny")}[r["kind"]]
+
+
+def colour(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def deck_colour(card: str) -> tuple[int, int, int]:
+    return HELP_BLUE if CARDS[card]["deck"] == "help" else HINDER_RED
+
+
+class OdysseusScreen(GameScreen):
+    """Draws and drives one Odysseus match."""
+
+    STEP_EVENTS = frozenset({"reveal", "olympus", "modifier", "totals", "sail"})
+    QUIET_EVENTS = frozenset({"play", "played", "draw", "drew", "skip", "destiny", "pass",
+                              "chip", "score", "phase", "order", "reshuffle", "move_bet",
+                              "claim", "bet", "top", "payout", "destiny_reveal", "winner"})
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.track = self.board.track
+        self.ship: str = "troy"
+        self.up_shown: dict[str, bool] = {}
+        self.round_shown = 1
+        self.crew_shown = 0
+        self.overlay: dict[str, Any] | None = None
+        self.flash: dict[str, float] = {}
+        self._cache: dict[str, Any] = {}
+
+    # display state -----------------------------------------------------------------
+    def reset(self, view: dict[str, Any]) -> None:
+        self.tweens.clear()
+        self.ship = view["position"]
+        self.up_shown = {name: info["up"] for name, info in view["spaces"].items()}
+        self.round_shown = view["round"]
+        self.crew_shown = view["crew"]
+        self.overlay = None
+        self.flash.clear()
+
+    def space_point(self, space: str) -> tuple[float, float]:
+        return self.track.space(space).center
+
+    def animate(self, event: dict[str, Any], view: dict[str, Any]) -> float:
+        kind = event["type"]
+        if kind == "sail":
+            start = self.tweens["ship"].point if "ship" in self.tweens else \
+                self.space_point(event["origin"])
+            self.tweens["ship"] = Tween(start, self.space_point(event["target"]), 0.9, hop=30)
+            self.ship = event["target"]
+            if "left" in event:  # a journey turns the tile it leaves face down
+                self.up_shown[event["left"]] = False
+            self.overlay = None
+            return 1.0
+        if kind == "round":
+            self.round_shown = event["round"]
+            self.flash["round"] = 0.8
+            return 0.5
+        if kind == "crew":
+            self.crew_shown = event["crew"]
+            self.flash["crew"] = 0.8
+            return 0.5
+        if kind == "encounter":
+            self.overlay = None
+            self.flash["ship"] = 1.0
+            return 0.9
+        if kind == "resolve":
+            self.overlay = {"help": 0, "hinder": 0, "shown_help": 0.0, "shown_hinder": 0.0,
+                            "cards": [], "olympus": None, "mods": [], "outcome": None}
+            return 0.6
+        if kind == "reveal" and self.overlay is not None:
+            self.overlay["cards"].append(event)
+            self.overlay["help"], self.overlay["hinder"] = event["help"], event["hinder"]
+            return 0.7
+        if kind == "olympus":
+            if self.overlay is not None and not event.get("wander"):
+                self.overlay["olympus"] = event
+                self.overlay["help"], self.overlay["hinder"] = event["help"], event["hinder"]
+            else:
+                self.overlay = {"wander": event}
+            return 1.0
+        if kind == "modifier" and self.overlay is not None:
+            self.overlay["mods"].append(event)
+            self.overlay["help"], self.overlay["hinder"] = event["help"], event["hinder"]
+            return 0.7
+        if kind == "totals" and self.overlay is not None:
+            self.overlay["help"], self.overlay["hinder"] = event["help"], event["hinder"]
+            self.overlay["outcome"] = event["outcome"]
+            return 1.6
+        if kind == "rewards":
+            self.overlay = None
+            self.flash["rewards"] = 0.8
+            return 0.6
+        if kind == "over":
+            self.overlay = None
+            return 1.0
+        if kind in ("bet", "claim", "pass", "special", "top"):
+            return 0.35
+        return 0.12
+
+    def finish(self) -> None:
+        super().finish()
+        if self.overlay and "shown_help" in self.overlay:
+            self.overlay["shown_help"] = float(self.overlay["help"])
+            self.overlay["shown_hinder"] = float(self.overlay["hinder"])
+
+    def update(self, dt: float) -> bool:
+        moving = super().update(dt)
+        for key in list(self.flash):
+            self.flash[key] -= dt
+            if self.flash[key] <= 0:
+                del self.flash[key]
+        o = self.overlay
+        if o and "shown_help" in o:  # the two totals grow toward their values
+            for side in ("help", "hinder"):
+                shown, target = o[f"shown_{side}"], o[side]
+                if shown != target:
+                    step = max(dt * 8, abs(target - shown) * dt * 6)
+                    o[f"shown_{side}"] = min(target, shown + step) if target > shown \
+                        else max(target, shown - step)
+                    moving = True
+        return moving or bool(self.flash)
+
+    # geometry and cells ----------------------------------------------------------------
+    def _cached(self, name: str, view: dict[str, Any], make: Any) -> Any:
+        """``make()`` computed once per view (viewer and number of actions)."""
+        key = (view["viewer"], len(self.match.actions), id(view))
+        if self._cache.get("key") != key:
+            self._cache = {"key": key}
+        if name not in self._cache:
+            self._cache[name] = make()
+        return self._cache[name]
+
+    def hand_layout(self, view: dict[str, Any]) -> dict[str, pygame.Rect]:
+        """Map rectangles of the viewer's hand cards, Destiny cards and Reward tiles."""
+        return self._cached("layout", view, lambda: self._hand_layout(view))
+
+    def _hand_layout(self, view: dict[str, Any]) -> dict[str, pygame.Rect]:
+        out: dict[str, pygame.Rect] = {}
+        viewer = view["viewer"]
+        if viewer is not None:
+            me = view["seats"][viewer]
+            hand = me["hand"] or []
+            room = DESTINY_X - 60
+            gap = min(CARD_W + 8, (room - CARD_W) / max(1, len(hand) - 1)) if hand else 0
+            for i, card in enumerate(hand):
+                out[f"card:{card}"] = pygame.Rect(round(36 + i * gap), 852, CARD_W, CARD_H)
+            for slot in range(3):
+                out[f"destiny:{slot}"] = pygame.Rect(DESTINY_X + slot * 84, 852, 76, CARD_H)
+        adv = view["adventure"]
+        if adv is not None:
+            for i, tile in enumerate(adv["rewards"]):
+                x = 908 + (i % 5) * 71
+                y = 492 + (i // 5) * 68
+                out[f"reward:{tile}"] = pygame.Rect(x, y, 64, 62)
+        return out
+
+    def cells(self) -> list[Any]:
+        view = self.scene.view()
+        sea = [n for n, s in self.track.spaces.items()
+               if s.properties.get("kind") in ("troy", "sea", "ithaca", "round")]
+        return sea + list(self.hand_layout(view))
+
+    def cell_center(self, cell: Any) -> tuple[float, float]:
+        if isinstance(cell, str) and ":" in cell:
+            rect = self.hand_layout(self.scene.view()).get(cell)
+            if rect is not None:
+                return float(rect.centerx), float(rect.centery)
+            return (640.0, 900.0)
+        return self.space_point(cell)
+
+    def cell_at(self, point: tuple[float, float]) -> Any:
+        view = self.scene.view()
+        hits = [c for c, r in self.hand_layout(view).items() if r.collidepoint(point)]
+        if hits:
+            return hits[-1]  # the topmost (hand cards overlap to the right)
+        space = self.track.space_at(*point)
+        if space is None or space.properties.get("kind") == "area":
+            return None
+        return space.name
+
+    def outline(self, surface, transform, cell, colour_, width) -> None:
+        rect = self._screen_rect(transform, cell)
+        if rect is None:
+            super().outline(surface, transform, cell, colour_, width)
+            return
+        pygame.draw.rect(surface, colour_, rect.inflate(6, 6), width, border_radius=8)
+
+    def _screen_rect(self, transform, cell) -> pygame.Rect | None:
+        if isinstance(cell, str) and ":" in cell:
+            rect = self.hand_layout(self.scene.view()).get(cell)
+        elif isinstance(cell, str) and cell in self.track.spaces:
+            s = self.track.space(cell)
+            rect = pygame.Rect(round(s.x), round(s.y), round(s.width), round(s.height))
+        else:
+            rect = None
+        if rect is None:
+            return None
+        x, y = transform.to_screen(rect.x, rect.y)
+        return pygame.Rect(round(x), round(y), round(rect.width * transform.scale),
+                           round(rect.height * transform.scale))
+
+    # actions ------------------------------------------------------------------------------
+    def my_decision(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        d = view["decision"]
+        if d is None or view["viewer"] is None or d["seat"] != view["viewer"]:
+            return None
+        return d
+
+    def legal(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        if self.my_decision(view) is None:
+            return []
+        return self._cached("legal", view, lambda: self.match.legal_actions(view["viewer"]))
+
+    def click_cell(self, cell: Any, view: dict[str, Any]) -> None:
+        action = self.action_for(cell, view)
+        if action is not None:
+            self.act(action)
+
+    def action_for(self, cell: Any, view: dict[str, Any]) -> dict[str, Any] | None:
+        legal = self.legal(view)
+        if not legal or not isinstance(cell, str):
+            return None
+        if cell.startswith("card:"):
+            wanted = {"type": "play", "card": cell[5:]}
+        elif cell.startswith("destiny:"):
+            slot = int(cell[8:])
+            wanted = {"type": "destiny", "slot": slot}
+            if wanted not in legal:
+                wanted = {"type": "bet", "destiny": slot}
+        elif cell.startswith("reward:"):
+            wanted = {"type": "claim", "tile": int(cell[7:])}
+        elif cell.startswith("round-"):
+            wanted = {"type": "bet", "round": int(cell[6:])}
+        else:
+            return None
+        return wanted if wanted in legal else None
+
+    def highlighted(self, view: dict[str, Any]) -> set[Any]:
+        return self._cached("highlighted", view, lambda: {
+            c for c in self.cells() if self.action_for(c, view) is not None})
+
+    # panel -----------------------------------------------------------------------------
+    def panel_text(self, view: dict[str, Any]) -> list[str]:
+        viewer = view["viewer"]
+        if view["result"] is not None:
+            r = view["result"]
+            return [f"The voyage is over: {r['ending_title']} (round {r['round']}). "
+                    f"Every Destiny card is now shown."]
+        d = view["decision"]
+        if viewer is None:
+            return ["Waiting for the next player."]
+        me = view["seats"][viewer]
+        lines = []
+        if me["destiny"]:
+            fates = ", ".join(f"{DESTINIES[f]} {c}" for f, c in zip(me["destiny"],
+                                                                    me["destiny_chips"]))
+            lines.append(f"Your Destiny chips: {fates}.")
+        else:
+            lines.append("Your three Destiny cards lie face down: you see them once your "
+                         "first Bet Chip is on one of them.")
+        mine = self.my_decision(view)
+        if mine is None:
+            if d is not None:
+                lines.append(f"Waiting for {view['seats'][d['seat']]['name']}.")
+            return lines
+        kind = mine["kind"]
+        if kind == "draw":
+            lines.append(f"Draw {mine['count']}: choose how many come from the Help deck "
+                         f"(the rest from Hinder).")
+        elif kind == "play":
+            adv = view["adventure"]
+            t = adv["my_type"]
+            side = (f"You play {'Help' if t == 'help' else 'Hinder'} in this adventure."
+                    if t else "Your first numbered card fixes Help or Hinder for you.")
+            lines.append(f"Play a card (click it in your hand) or pass. {side}")
+        else:
+            lines.append(KIND_WORDS[kind][0].upper() + KIND_WORDS[kind][1:] + ".")
+        return lines
+
+    def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
+        controls = self.scene.controls
+        if view["result"] is not None:
+            controls.button(pygame.Rect(rect.x, rect.y, rect.width, 40), "Show results",
+                            self.scene.show_results, object_id="#primary")
+            return 44
+        mine = self.my_decision(view)
+        if mine is None:
+            return 0
+        legal = self.legal(view)
+        kind = mine["kind"]
+        me = view["seats"][view["viewer"]]
+        y = rect.y
+
+        def row_of(buttons: list[tuple[str, dict[str, Any], str | None]], per_row: int,
+                   height: int = 32) -> None:
+            nonlocal y
+            width = (rect.width - 6 * (per_row - 1)) // per_row
+            for i, (label, action, tip) in enumerate(buttons):
+                x = rect.x + (i % per_row) * (width + 6)
+                yy = y + (i // per_row) * (height + 4)
+                controls.button((x, yy, width, height), label,
+                                lambda a=action: self.act(a), tooltip=tip)
+            if buttons:
+                y += ((len(buttons) + per_row - 1) // per_row) * (height + 4)
+
+        fates = me["destiny"] or [None, None, None]
+        if kind in ("setup", "destiny", "reward_destiny"):
+            row_of([(DESTINIES[fates[s]] if fates[s] else f"Card {s + 1}",
+                     {"type": "destiny", "slot": s},
+                     f"Put a Bet Chip on your Destiny card {s + 1}") for s in range(3)], 3, 36)
+        if kind in ("bet", "circe"):
+            rounds = [a for a in legal if a["type"] == "bet" and "round" in a]
+            if rounds:
+                controls.label((rect.x, y, rect.width, 20), "Bet on a round (stack size):")
+                y += 22
+                row_of([(f"{a['round']} ({1 + a['round'] - view['round']})", a,
+                         f"1 chip + {a['round'] - view['round']} from the supply")
+                        for a in rounds], 6, 28)
+            cards = [a for a in legal if a["type"] == "bet" and "destiny" in a]
+            if cards:
+                row_of([(f"On {SHORT_FATES.get(fates[a['destiny']], '?')}", a,
+                         "1 chip + 2 from the supply on this Destiny card") for a in cards], 3)
+            moves = [a for a in legal if a["type"] == "move_bet"]
+            row_of([(f"Move bet {self._bet_round(view, a['bet'])} to {a['to']}", a, None)
+                    for a in moves], 2, 28)
+            extra = [("Take 1 Bet Chip", a, None) for a in legal if a["type"] == "take_chip"]
+            row_of(extra, 1)
+        if kind == "draw":
+            n = mine["count"]
+            row_of([(f"{k} Help + {n - k} Hinder", {"type": "draw", "help": k}, None)
+                    for k in range(n + 1)], 2)
+        if kind == "claim":
+            row_of([(f"{reward_text(a['tile'])} (red {REWARDS[a['tile']]['red']})", a, None)
+                    for a in legal], 2)
+        if kind == "play":
+            plays: dict[str, dict[str, Any]] = {}
+            counts: dict[str, int] = {}
+            for a in legal:
+                if a["type"] == "play":
+                    info = CARDS[a["card"]]
+                    label = SPECIAL_NAMES[info["special"]] if info["special"] \
+                        else card_text(a["card"])
+                    plays.setdefault(label, a)
+                    counts[label] = counts.get(label, 0) + 1
+            order = sorted(plays, key=lambda t: (CARDS[plays[t]["card"]]["special"] is not None,
+                                                 t))
+            row_of([(f"Play {t}" + (f" (x{counts[t]})" if counts[t] > 1 else ""), plays[t],
+                     "Face up: counts -2 for you" if CARDS[plays[t]["card"]]["special"]
+                     else "Face down") for t in order], 2, 30)
+            controls.button((rect.x, y, rect.width, 36), "Pass", lambda: self.act(
+                {"type": "pass"}), object_id="#primary",
+                tooltip="Take the highest free Turn Order tile and its reward")
+            y += 40
+        if {"type": "skip"} in legal:
+            label = {"bet": "No bet", "circe": "Do nothing", "destiny": "No Destiny action"}[kind]
+            controls.button((rect.x, y, rect.width, 32), label, lambda: self.act(
+                {"type": "skip"}))
+            y += 36
+        return y - rect.y
+
+    @staticmethod
+    def _bet_round(view: dict[str, Any], bet_id: int) -> int:
+        return next(b["round"] for b in view["bets"] if b["id"] == bet_id)
+
+    def hover_text(self, cell: Any, view: dict[str, Any]) -> str | None:
+        if not isinstance(cell, str):
+            return None
+        if cell.startswith("card:"):
+            card = cell[5:]
+            special = CARDS[card]["special"]
+            more = "\nPlayed face up; counts -2 for you." if special else "\nPlayed face down."
+            return card_text(card) + more
+        if cell.startswith("destiny:"):
+            slot = int(cell[8:])
+            me = view["seats"][view["viewer"]]
+            fate = DESTINIES[me["destiny"][slot]] if me["destiny"] else "face down, not seen yet"
+            return (f"Your Destiny card {slot + 1}: {fate}, "
+                    f"{me['destiny_chips'][slot]} Bet Chips on it.")
+        if cell.startswith("reward:"):
+            tile = int(cell[7:])
+            owner = view["adventure"]["claimed"].get(tile)
+            who = f"\nClaimed by {view['seats'][owner]['name']}." if owner is not None else ""
+            return (f"Reward tile: {reward_text(tile)}.\nRed number {REWARDS[tile]['red']}: "
+                    f"crew lost if the adventure fails.{who}")
+        if cell.startswith("round-"):
+            r = int(cell[6:])
+            bets = [b for b in view["bets"] if b["round"] == r]
+            lines = [f"Round {r}" + (" (now)" if r == view["round"] else "")]
+            lines += [f"{view['seats'][b['seat']]['name']}: a bet of {b['stack']} chips"
+                      for b in bets]
+            return "\n".join(lines)
+        info = view["spaces"].get(cell)
+        if info is None:
+            return None
+        if cell == "ithaca":
+            name = "ithaca"
+        elif info["up"]:
+            name = info["tile"] or "troy"
+        else:
+            was = info["was"]
+            return "A face-down tile" + (f" (was {ENCOUNTERS[was]['title']})" if was else "") \
+                + ".\nArriving here Odysseus wanders: the Olympus card picks his path."
+        e = ENCOUNTERS[name]
+        here = "\nOdysseus is here." if cell == view["position"] else ""
+        return f"{e['title']}\n{e['text']}{here}"
+
+    # drawing ------------------------------------------------------------------------------
+    def draw_pieces(self, surface: pygame.Surface, transform: Any, view: dict[str, Any]) -> None:
+        self.t = transform
+        self._draw_spaces(surface, view)
+        self._draw_ship(surface, view)
+        self._draw_round_track(surface, view)
+        self._draw_scoreboard(surface, view)
+        self._draw_supply(surface, view)
+        self._draw_rewards(surface, view)
+        self._draw_hand(surface, view)
+        for cell in self.highlighted(view):
+            rect = self._screen_rect(transform, cell)
+            if rect is not None:
+                pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=8)
+        if self.overlay:
+            self._draw_overlay(surface, view)
+
+    def px(self, size: float) -> int:
+        return max(8, round(size * self.t.scale))
+
+    def at(self, x: float, y: float) -> tuple[float, float]:
+        return self.t.to_screen(x, y)
+
+    def _text(self, surface, text, x, y, size, colour_=INK, bold=False, anchor="topleft",
+              shadow=False) -> pygame.Rect:
+        image = rendered(text, self.px(size), tuple(colour_), bold)
+        sx, sy = self.at(x, y)
+        rect = image.get_rect(**{anchor: (round(sx), round(sy))})
+        if shadow:
+            surface.blit(rendered(text, self.px(size), (0, 0, 0), bold), rect.move(1, 2))
+        surface.blit(image, rect)
+        return rect
+
+    def _rect(self, x, y, w, h) -> pygame.Rect:
+        sx, sy = self.at(x, y)
+        return pygame.Rect(round(sx), round(sy), max(1, round(w * self.t.scale)),
+                           max(1, round(h * self.t.scale)))
+
+    def _draw_spaces(self, surface, view) -> None:
+        size = max(20, round(78 * self.t.scale))
+        for name, info in view["spaces"].items():
+            cx, cy = self.space_point(name)
+            x, y = self.at(cx, cy - 6)
+            up = self.up_shown.get(name, info["up"])
+            tile = info["tile"] if info["up"] else info["was"]
+            if name in ("troy", "ithaca") and up:
+                label = "Troy" if name == "troy" else "Ithaca"
+            elif up and tile:
+                image = sprite(f"tile_{tile}", size)
+                surface.blit(image, image.get_rect(center=(round(x), round(y))))
+                label = short_title(tile)
+            else:
+                image = sprite("tile_down", size)
+                surface.blit(image, image.get_rect(center=(round(x), round(y))))
+                label = "face down"
+            self._text(surface, label, cx, cy + 36, 17, (255, 250, 235), bold=True,
+                       anchor="midtop", shadow=True)
+
+    def _draw_ship(self, surface, view) -> None:
+        point = self.tweens["ship"].point if "ship" in self.tweens else \
+            self.space_point(self.ship)
+        x, y = self.at(point[0] + 46, point[1] - 30)
+        r = max(9, round(24 * self.t.scale))
+        if "ship" in self.flash:
+            pygame.draw.circle(surface, GOLD, (round(x), round(y)), r + 6, 3)
+        pygame.draw.circle(surface, (20, 20, 24), (round(x), round(y)), r)
+        pygame.draw.circle(surface, (230, 230, 230), (round(x), round(y)), r, 2)
+        draw_text(surface, "O", (x, y), max(10, r), (240, 240, 240), bold=True,
+                  anchor="center")
+
+    def _draw_round_track(self, surface, view) -> None:
+        by_round: dict[int, list[dict[str, Any]]] = {}
+        for b in view["bets"]:
+            by_round.setdefault(b["round"], []).append(b)
+        for r in range(1, 13):
+            space = self.track.space(f"round-{r}")
+            x0, y0 = space.x, space.y
+            for i, b in enumerate(by_round.get(r, [])[:4]):
+                rect = self._rect(x0 + 8, y0 + 44 + i * 18, space.width - 16, 16)
+                pygame.draw.rect(surface, colour(b["seat"]), rect, border_radius=4)
+                pygame.draw.rect(surface, (30, 20, 10), rect, 1, border_radius=4)
+                draw_text(surface, f"{b['stack']}", rect.center, self.px(14), (255, 255, 255),
+                          bold=True, anchor="center", shadow=True)
+            if r == self.round_shown:
+                cx, cy = space.center
+                sx, sy = self.at(cx, y0 + 24)
+                rad = max(10, round(24 * self.t.scale))
+                pygame.draw.circle(surface, GOLD if "round" in self.flash else (20, 20, 24),
+                                   (round(sx), round(sy)), rad, 4)
+
+    def _draw_scoreboard(self, surface, view) -> None:
+        x, y, w, h = AREA["scoreboard"]
+        d = view["decision"]
+        acting = d["seat"] if d else None
+        adv = view["adventure"]
+        self._text(surface, "VP  chips  hand  destiny", x + w - 12, y + 12, 14, INK,
+                   anchor="topright")
+        row_h = min(52, (h - 44) // max(1, len(view["seats"])))
+        for n, seat in enumerate(view["order"]):
+            s = view["seats"][seat]
+            ry = y + 40 + n * row_h
+            if seat == acting:
+                pygame.draw.rect(surface, (255, 240, 190), self._rect(x + 6, ry - 2, w - 12,
+                                                                      row_h - 4),
+                                 border_radius=6)
+            dot = self.at(x + 20, ry + 16)
+            pygame.draw.circle(surface, colour(seat), (round(dot[0]), round(dot[1])),
+                               max(5, round(10 * self.t.scale)))
+            self._text(surface, f"{n + 1}. {s['name']}", x + 36, ry + 2, 17, INK, bold=True)
+            status = ""
+            if adv is not None and view["step"] in ("play", "claim"):
+                if seat in adv["passed"]:
+                    status = f"passed (tile {adv['tiles'][seat]})"
+                elif adv["played_count"][seat]:
+                    status = f"{adv['played_count'][seat]} card(s) played"
+            if status:
+                self._text(surface, status, x + 36, ry + 22, 13, (110, 80, 50))
+            chips = "/".join(str(c) for c in s["destiny_chips"])
+            self._text(surface, f"{s['vp']}", x + 208, ry + 4, 17, INK, bold=True,
+                       anchor="topright")
+            self._text(surface, f"{s['chips']}", x + 250, ry + 4, 17, INK, anchor="topright")
+            self._text(surface, f"{s['hand_size']}", x + 292, ry + 4, 17, INK,
+                       anchor="topright")
+            self._text(surface, chips, x + w - 12, ry + 4, 15, INK, anchor="topright")
+
+    def _draw_supply(self, surface, view) -> None:
+        x, y, w, h = AREA["supply"]
+        crew_colour = ALERT if "crew" in self.flash else (150, 30, 30)
+        self._text(surface, f"Crew {self.crew_shown}", x + 14, y + 32, 26, crew_colour,
+                   bold=True)
+        self._text(surface, f"{view['supply']} Bet Chips in supply", x + w - 14, y + 40, 16,
+                   INK, anchor="topright")
+        d, dd = view["decks"], view["discards"]
+        self._text(surface, f"Help deck {d['help']}, {dd['help']} discarded", x + 14, y + 62,
+                   15, HELP_BLUE, bold=True)
+        self._text(surface, f"Hinder deck {d['hinder']}, {dd['hinder']} discarded", x + 14,
+                   y + 81, 15, HINDER_RED, bold=True)
+        ol = view["olympus"]
+        last = ""
+        if ol["last"]:
+            card = OLYMPUS_BY_ID[ol["last"]]
+            last = f"; last card: {GOD_NAMES[card['god']]} {card['value']}"
+        self._text(surface, f"Olympus deck {ol['deck']}{last}", x + 14, y + 100, 15, INK)
+
+    def _draw_rewards(self, surface, view) -> None:
+        adv = view["adventure"]
+        x, y, w, h = AREA["rewards"]
+        if adv is None:
+            self._text(surface, "Revealed at each adventure.", x + 14, y + 40, 14, MUTED)
+            return
+        layout = self.hand_layout(view)
+        self._text(surface, f"red total {adv['red']}", x + w - 12, y + 10, 14, HINDER_RED,
+                   bold=True, anchor="topright")
+        for tile in adv["rewards"]:
+            r = layout[f"reward:{tile}"]
+            rect = self._rect(r.x, r.y, r.width, r.height)
+            owner = adv["claimed"].get(tile)
+            pygame.draw.rect(surface, (34, 30, 36), rect, border_radius=6)
+            if owner is not None:
+                pygame.draw.rect(surface, colour(owner), rect, 4, border_radius=6)
+            big, small = tile_words(tile)
+            self._text(surface, big, r.centerx, r.y + 4, 20, (250, 240, 210), bold=True,
+                       anchor="midtop")
+            self._text(surface, small, r.centerx, r.y + 30, 13, (220, 210, 190),
+                       anchor="midtop")
+            red = REWARDS[tile]["red"]
+            cx, cy = self.at(r.right - 10, r.bottom - 11)
+            pygame.draw.circle(surface, (200, 40, 40), (round(cx), round(cy)),
+                               max(6, round(9 * self.t.scale)))
+            draw_text(surface, str(red), (cx, cy), self.px(13), (255, 255, 255), bold=True,
+                      anchor="center")
+
+    def _draw_card(self, surface, rect_map: pygame.Rect, card: str, dim: bool = False) -> None:
+        rect = self._rect(*rect_map)
+        info = CARDS[card]
+        base = deck_colour(card)
+        pygame.draw.rect(surface, (20, 16, 12), rect.move(2, 3), border_radius=8)
+        pygame.draw.rect(surface, PARCH, rect, border_radius=8)
+        pygame.draw.rect(surface, base, rect, max(2, round(5 * self.t.scale)), border_radius=8)
+        if info["special"]:
+            words = SPECIAL_NAMES[info["special"]].split()
+            for i, word in enumerate(words):
+                self._text(surface, word, rect_map.centerx, rect_map.y + 24 + i * 20, 14, base,
+                           bold=True, anchor="midtop")
+            self._text(surface, "face up", rect_map.centerx, rect_map.bottom - 22, 11, INK,
+                       anchor="midtop")
+        else:
+            self._text(surface, str(info["value"]), rect_map.centerx, rect_map.y + 14, 40,
+                       base, bold=True, anchor="midtop")
+            self._text(surface, "Help" if info["deck"] == "help" else "Hinder",
+                       rect_map.centerx, rect_map.bottom - 24, 13, base, bold=True,
+                       anchor="midtop")
+        if dim:
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            veil.fill((20, 16, 12, 120))
+            surface.blit(veil, rect)
+
+    def _draw_hand(self, surface, view) -> None:
+        x, y, w, h = AREA["hand"]
+        viewer = view["viewer"]
+        if viewer is None:
+            self._text(surface, "Public view: hands and Destiny cards are hidden.", x + 190,
+                       y + 10, 16, (230, 210, 170))
+            adv = view["adventure"]
+            if adv is not None:
+                for n, seat in enumerate(view["order"]):
+                    cnt = adv["played_count"][seat]
+                    self._text(surface, f"{view['seats'][seat]['name']}: {cnt} card(s) "
+                                        f"played, {view['seats'][seat]['hand_size']} in hand",
+                               x + 30, y + 50 + n * 28, 16, (240, 230, 210))
+            return
+        me = view["seats"][viewer]
+        self._text(surface, me["name"], x + 178, y + 7, 19, colour(viewer), bold=True)
+        layout = self.hand_layout(view)
+        legal_cells = self.highlighted(view)
+        playing = self.my_decision(view) is not None and view["decision"]["kind"] == "play"
+        adv = view["adventure"]
+        if adv is not None and adv["mine"] and view["step"] in ("play", "claim"):
+            t = adv["my_type"]
+            played = ", ".join(card_text(c) for c in adv["mine"])
+            self._text(surface, f"You played: {played}" + (f" ({t})" if t else ""), x + 330,
+                       y + 10, 14, (230, 210, 170))
+        for card in me["hand"] or []:
+            key = f"card:{card}"
+            self._draw_card(surface, layout[key], card,
+                            dim=playing and key not in legal_cells)
+        if not me["hand"]:
+            self._text(surface, "No cards in hand.", x + 30, y + 60, 16, (230, 210, 170))
+        for slot in range(3):
+            r = layout[f"destiny:{slot}"]
+            rect = self._rect(*r)
+            fate = me["destiny"][slot] if me["destiny"] else None
+            pygame.draw.rect(surface, (60, 50, 70), rect, border_radius=8)
+            pygame.draw.rect(surface, GOLD, rect, 2, border_radius=8)
+            if fate is None:  # not looked at yet
+                self._text(surface, "?", r.centerx, r.y + 8, 36, GOLD, bold=True,
+                           anchor="midtop")
+            title = DESTINIES[fate] if fate else ""
+            for i, word in enumerate(title.split()[:3]):
+                self._text(surface, word, r.centerx, r.y + 10 + i * 18, 14, (250, 240, 210),
+                           bold=True, anchor="midtop")
+            self._text(surface, f"{me['destiny_chips'][slot]} chips", r.centerx,
+                       r.bottom - 24, 14, GOLD, bold=True, anchor="midtop")
+        self._text(surface, "Your Destiny cards", DESTINY_X + 126, y + 10, 14,
+                   (230, 210, 170), anchor="midtop")
+
+    def _draw_overlay(self, surface, view) -> None:
+        o = self.overlay
+        x0, y0, w, h = 150, 180, 580, 280
+        rect = self._rect(x0, y0, w, h)
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((14, 12, 20, 225))
+        surface.blit(shade, rect)
+        pygame.draw.rect(surface, GOLD, rect, 2, border_radius=10)
+        if "wander" in o:
+            ev = o["wander"]
+            god = GOD_NAMES[ev["god"]]
+            self._text(surface, "Wandering among face-down tiles", x0 + w / 2, y0 + 30, 24,
+                       GOLD, bold=True, anchor="midtop")
+            self._text(surface, f"{god} sends Odysseus along the "
+                                f"{'calm' if ev['god'] == 'athena' else 'stormy'} path.",
+                       x0 + w / 2, y0 + 120, 20, TEXT, anchor="midtop")
+            return
+        self._text(surface, "Resolving the adventure", x0 + w / 2, y0 + 14, 22, GOLD, bold=True,
+                   anchor="midtop")
+        for side, cx, col in (("help", x0 + 140, HELP_BLUE), ("hinder", x0 + w - 140,
+                                                            HINDER_RED)):
+            shown = round(o[f"shown_{side}"])
+            self._text(surface, "Help" if side == "help" else "Hinder", cx, y0 + 50, 20, col,
+                       bold=True, anchor="midtop")
+            self._text(surface, str(shown), cx, y0 + 74, 64, (250, 246, 236), bold=True,
+                       anchor="midtop")
+            # a bar that grows with the total
+            bar = self._rect(cx - 60, y0 + 160, 120, 14)
+            pygame.draw.rect(surface, (50, 46, 56), bar, border_radius=4)
+            fill = bar.copy()
+            fill.width = max(0, round(bar.width * min(1.0, shown / 20)))
+            pygame.draw.rect(surface, col, fill, border_radius=4)
+        self._text(surface, "against", x0 + w / 2, y0 + 104, 18, MUTED, anchor="midtop")
+        if o["cards"]:
+            last = o["cards"][-1]
+            who = view["seats"][last["seat"]]["name"]
+            self._text(surface, f"{who}: {card_text(last['card'])}", x0 + w / 2, y0 + 186, 18,
+                       TEXT, anchor="midtop")
+        extra = []
+        if o["olympus"]:
+            ev = o["olympus"]
+            extra.append(f"Olympus: {GOD_NAMES[ev['god']]} +{ev['value']} to "
+                         f"{'Help' if ev['side'] == 'help' else 'Hinder'}")
+        where = ENCOUNTERS[view["adventure"]["encounter"]]["title"] if view["adventure"] else ""
+        extra += [f"{where} +{m['value']} to {'Help' if m['side'] == 'help' else 'Hinder'}"
+                  for m in o["mods"]]
+        if extra:
+            self._text(surface, "; ".join(extra), x0 + w / 2, y0 + 212, 15, GOLD,
+                       anchor="midtop")
+        if o["outcome"]:
+            won = o["outcome"] == "won"
+            self._text(surface, "Odysseus wins the adventure!" if won else
+                       "Odysseus loses the adventure!", x0 + w / 2, y0 + 240, 22,
+                       (120, 220, 140) if won else ALERT, bold=True, anchor="midtop")
+
+    # results ----------------------------------------------------------------------------
+    def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+        names = [s["name"] for s in self.match.seats]
+        rows = []
+        bets: dict[int, int] = {}
+        for p in result["bet_payouts"]:
+            bets[p["seat"]] = bets.get(p["seat"], 0) + p["paid"]
+        for s in sorted(range(len(names)), key=lambda s: (-result["scores"][s], s)):
+            dp = result["destiny_payouts"][s]
+            rows.append([
+                names[s] + ("  (winner)" if s in result["winners"] else ""),
+                str(result["vp"][s]), str(bets.get(s, 0)), str(dp["paid"]),
+                str(result["chips"][s]), str(result["scores"][s]),
+                ", ".join(f"{DESTINIES[f]} {c}" for f, c in zip(dp["cards"], dp["chips"])),
+            ])
+        return ["Player", "VP", "Bets paid", "Destiny paid", "Chips", "Score",
+                "Destiny cards (chips)"], rows
+
+    def results_summary(self, result: dict[str, Any]) -> list[str]:
+        names = [s["name"] for s in self.match.seats]
+        lines = [f"Ending: {result['ending_title']} in round {result['round']} "
+                 f"(crew left: {result['crew']})."]
+        for seat, name in enumerate(names):
+            bets = [p for p in result["bet_payouts"] if p["seat"] == seat]
+            if bets:
+                lines.append(f"{name}'s bets: " + "; ".join(
+                    f"{p['stack']} on round {p['round']} paid {p['paid']}" for p in bets) + ".")
+        lines.append(f"Winner: {' and '.join(names[s] for s in result['winners'])} "
+                     f"({result['tie_break']}). Each Bet Chip is worth 2 VP.")
+        return lines
