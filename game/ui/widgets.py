@@ -70,6 +70,16 @@ def draw_card(surface: pygame.Surface, card: pygame.Rect, border: tuple[int, int
     pygame.draw.rect(surface, border, card, border_width, border_radius=14)
 
 
+def fit(text: str, width: int, size: int = 16, bold: bool = False) -> str:
+    """``text``, shortened with an ellipsis if needed to fit ``width`` pixels (less padding)."""
+    room = width - 12
+    if font(size, bold).size(text)[0] <= room:
+        return text
+    while text and font(size, bold).size(text + "…")[0] > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels."""
     lines: list[str] = []

@@ -17,7 +17,8 @@ from ..backdrop import backdrop
 from ..markdown import FONTS, markdown_to_html, split_sections
 from ..scene import Scene
 from ..widgets import GOLD, MUTED, draw_text
-from .load import ScrollArea, fit
+from ..widgets import fit
+from .load import ScrollArea
 
 COLUMN_WIDTH = 270
 GAME_BUTTON = 46

@@ -23,7 +23,7 @@ from game.engine.saves import SaveInfo, list_saves
 from .. import paths
 from ..backdrop import backdrop
 from ..scene import Scene
-from ..widgets import GOLD, MUTED, Controls, draw_text, font
+from ..widgets import GOLD, MUTED, Controls, draw_text, fit
 from .menu import open_match
 
 SCROLLBAR = 20
@@ -80,16 +80,6 @@ def friendly_time(stamp: Any, fallback: float, now: dt.datetime | None = None) -
 def _local(moment: dt.datetime) -> dt.datetime:
     """``moment`` as naive local time (saves carry their UTC offset)."""
     return moment.astimezone().replace(tzinfo=None) if moment.tzinfo else moment
-
-
-def fit(text: str, width: int, size: int = 16, bold: bool = False) -> str:
-    """``text``, shortened with an ellipsis if needed to fit ``width`` pixels (less padding)."""
-    room = width - 12
-    if font(size, bold).size(text)[0] <= room:
-        return text
-    while text and font(size, bold).size(text + "…")[0] > room:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 class PassiveLabel(UILabel):

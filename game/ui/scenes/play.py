@@ -24,7 +24,7 @@ from game.engine.events import visible_to
 from .. import paths
 from ..gamescreen import screen_for
 from ..scene import Scene
-from ..widgets import GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, wrap_text
+from ..widgets import GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, wrap_text
 
 PANEL_WIDTH = 390
 LOG_LINES = 80
@@ -472,14 +472,14 @@ class PlayScene(Scene):
         draw_text(surface, self.match.title, (x, y), 22, GOLD, bold=True)
         y += 32
         status = "Showing what happened..." if self.showing else self.match.status()
-        draw_text(surface, status, (x, y), 15, MUTED)
+        draw_text(surface, fit(status, panel.width - 16, 15), (x, y), 15, MUTED)
         y += 24
         if self.viewer is None:
             who, colour = "Public view: nobody's secrets are shown", MUTED
         else:
             who = f"At the screen: {self.match.seats[self.viewer]['name']}"
             colour = SEAT_COLOURS[self.viewer % len(SEAT_COLOURS)]
-        draw_text(surface, who, (x, y), 16, colour, bold=True)
+        draw_text(surface, fit(who, panel.width - 16, 16, bold=True), (x, y), 16, colour, bold=True)
         y = panel.y + HEADER_HEIGHT
         for line in self.info_lines():
             draw_text(surface, line, (x, y), 16, TEXT)
