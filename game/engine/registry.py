@@ -11,6 +11,7 @@ from .errors import UnknownGame
 GAMES: dict[str, str] = {
     "fantasy_expedition": "game.fantasy_expedition.rules:ExpeditionController",
     "fantasy_racing": "game.fantasy_racing.rules:RacingController",
+    "mothership": "game.mothership.rules:MothershipController",
     "odysseus": "game.odysseus.rules:OdysseusController",
 }
 

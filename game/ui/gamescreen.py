@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 SCREENS = {
     "fantasy_expedition": "game.fantasy_expedition.screen:ExpeditionScreen",
     "fantasy_racing": "game.fantasy_racing.screen:RacingScreen",
+    "mothership": "game.mothership.screen:MothershipScreen",
     "odysseus": "game.odysseus.screen:OdysseusScreen",
 }
 

@@ -1,0 +1,1 @@
+"""TRAP: Mothership Fantasia: a cooperative escape from an alien ship."""

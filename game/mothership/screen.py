@@ -1,0 +1,639 @@
+"""TRAP: Mothership Fantasia on screen: the floor, the crew, the tracker and the panel.
+
+Screen code only: it reads views and events and hands actions to the play
+scene.  The panel offers the action kinds the player at the screen may take;
+choosing one highlights its targets on the board (moves are chosen by
+default), and clicking a highlighted space acts.  Nothing is secret in this
+game, so every player sees the same board.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.ui.gamescreen import GameScreen, Tween
+from game.ui.widgets import GOLD, SEAT_COLOURS, TEXT, font, wrap_text
+
+from .art import (AP_GOLD, KIND_COLOURS, TRACKER, ap_token, character_token, effect_token,
+                  symbol, tile_face)
+from .data import CHARACTERS, DIFFICULTIES, LAYOUT, TILES
+
+Cell = tuple[int, int]
+#: Action kinds that need a target on the board, in panel order, with their target key.
+TARGETED = {"move": "to", "peek": "at", "skip": "to", "far_peek": "at", "sneak": "to",
+            "disarm": "at"}
+LABELS = {"move": "Move", "peek": "Peek", "skip": "Skip", "far_peek": "Far peek",
+          "sneak": "Sneak", "disarm": "Disarm", "deactivate": "Deactivate", "defer": "Defer",
+          "break_free": "Break free", "end": "End turn"}
+HELP = {
+    "move": "Step onto a space next to you (1 AP; more to leave Corrode)",
+    "peek": "Turn over a face-down tile next to you without setting it off (1 AP)",
+    "skip": "Mage: jump two spaces over one tile or gap (2 AP, once a round)",
+    "far_peek": "Ranger: peek at a face-down tile up to 3 steps away (1 AP, once a round)",
+    "sneak": "Thief: step onto a tile without setting off its trap (2 AP, once a round)",
+    "disarm": "Tinkerer: disarm a face-up trap next to you until the end of next round "
+              "(3 AP, once a round)",
+    "deactivate": "Switch off the generator you stand on (1 AP)",
+    "defer": "Keep your other AP for after everyone else this round (1 AP)",
+    "break_free": "Knight: break out of the ice (1 AP)",
+    "end": "End your turn; unspent AP are lost",
+}
+EFFECT_WORDS = {"freeze": "frozen", "confuse": "confused", "fear": "afraid", "blind": "blind",
+                "sever": "severed", "corrode": "stuck in Corrode"}
+
+
+@lru_cache(maxsize=512)
+def _label(text: str, size: int, colour: tuple[int, int, int], bold: bool,
+           shadow: bool) -> pygame.Surface:
+    """A rendered line of board text (cached: the board redraws every frame)."""
+    face = font(size, bold)
+    ink = face.render(text, True, colour)
+    if not shadow:
+        return ink
+    out = pygame.Surface((ink.get_width() + 1, ink.get_height() + 2), pygame.SRCALPHA)
+    out.blit(face.render(text, True, (0, 0, 0)), (1, 2))
+    out.blit(ink, (0, 0))
+    return out
+
+
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 16,
+              colour: tuple[int, int, int] = TEXT, bold: bool = False,
+              anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+    """Like :func:`game.ui.widgets.draw_text`, from a cache of rendered lines."""
+    image = _label(text, size, tuple(colour), bold, shadow)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+def _cell(value: Any) -> Cell:
+    return (int(value[0]), int(value[1]))
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def effects_of(seat: dict[str, Any]) -> list[str]:
+    """The effect tokens a seat holds, in a fixed order."""
+    out = [e for e, on in (("freeze", seat["frozen"]), ("confuse", seat["confused"]),
+                           ("fear", seat["afraid"]), ("blind", seat["blind"]),
+                           ("corrode", seat["corroded"])) if on]
+    return out + ["sever"] * seat["sever"]
+
+
+class MothershipScreen(GameScreen):
+    """Draws and drives one Mothership Fantasia match."""
+
+    QUIET_EVENTS = frozenset({"turn", "end", "defer", "choose", "round", "calm", "rearm",
+                              "unlock"})
+    STEP_EVENTS = frozenset({"move", "flip", "trap"})
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.hud = {o.name: pygame.Rect(round(o.x), round(o.y), round(o.width),
+                                        round(o.height))
+                    for o in self.board.objects if o.layer == "hud"}
+        self.where: dict[int, Cell] = {}
+        self.spaces: dict[Cell, dict[str, Any]] = {}
+        self.place = 1
+        self.flashes: list[list[Any]] = []      # [cell, colour, kind, seconds left, total]
+        self.flips: dict[Cell, float] = {}
+        self.mode: str = "move"
+        self.mode_owner: Any = None
+        self._legal_key: Any = None
+        self._legal: list[dict[str, Any]] = []
+
+    # display state -------------------------------------------------------------------
+    def reset(self, view: dict[str, Any]) -> None:
+        self._legal_key = self.mode_owner = None  # after an undo the same count may recur
+        self.tweens.clear()
+        self.flashes.clear()
+        self.flips.clear()
+        self._sync(view)
+
+    def _sync(self, view: dict[str, Any]) -> None:
+        self.spaces = {_cell(s["cell"]): dict(s) for s in view["spaces"]}
+        for seat in view["seats"]:
+            if seat["seat"] not in self.tweens:
+                self.where[seat["seat"]] = _cell(seat["cell"])
+        self.place = view["tracker"]["place"]
+
+    def settled(self) -> bool:
+        return not self.scene.queue and self.scene.busy_for is None
+
+    def point(self, cell: Cell) -> tuple[float, float]:
+        return self.board.cell_center(cell)
+
+    def seat_point(self, seat: int) -> tuple[float, float]:
+        if seat in self.tweens:
+            return self.tweens[seat].point
+        return self.point(self.where[seat])
+
+    def _move(self, seat: int, to: Cell, seconds: float, hop: float = 0.0) -> None:
+        start = self.seat_point(seat) if seat in self.where else self.point(to)
+        self.where[seat] = to
+        self.tweens[seat] = Tween(start, self.point(to), seconds, hop)
+
+    def _flash(self, cell: Cell, colour: tuple[int, int, int], kind: str | None,
+               seconds: float = 0.9) -> None:
+        self.flashes.append([cell, colour, kind, seconds, seconds])
+
+    def animate(self, event: dict[str, Any], view: dict[str, Any]) -> float:
+        kind = event["type"]
+        if kind == "move":
+            hop = {"skip": 40.0, "thrown": 70.0, "back": 16.0}.get(event.get("how"), 0.0)
+            seconds = 0.7 if event.get("how") == "thrown" else 0.35
+            self._move(event["seat"], _cell(event["target"]), seconds, hop)
+            return seconds + 0.05
+        if kind == "flip":
+            cell = _cell(event["cell"])
+            self.spaces[cell] = {**self.spaces.get(cell, {}), "state": "up",
+                                 "kind": event["tile"], "done": False, "disarmed_until": None}
+            self.flips[cell] = 0.4
+            return 0.45
+        if kind == "trap":
+            cell = _cell(event["cell"])
+            trap = event["trap"]
+            if trap == "jettison":
+                self.spaces[cell] = {**self.spaces[cell], "state": "gap", "kind": None}
+            elif trap == "mystery":
+                self.spaces[cell] = {**self.spaces[cell], "state": "lifted",
+                                     "lifted_by": event["seat"]}
+            self._flash(cell, KIND_COLOURS[trap], trap, 1.0)
+            return 1.0
+        if kind in ("sneak", "safe"):
+            self._flash(_cell(event["cell"]), (90, 230, 240), None, 0.6)
+            return 0.6
+        if kind == "refill":
+            cell = _cell(event["cell"])
+            self.spaces[cell] = {"cell": list(cell), "state": "down" if event["filled"]
+                                 else "gap", "kind": None, "done": False,
+                                 "disarmed_until": None}
+            self._flash(cell, KIND_COLOURS["mystery"], None, 0.6)
+            return 0.6
+        if kind == "deactivate":
+            cell = _cell(event["cell"])
+            self.spaces[cell] = {**self.spaces[cell], "done": True}
+            self._flash(cell, KIND_COLOURS["objective"], "objective", 0.9)
+            return 0.9
+        if kind == "disarm":
+            cell = _cell(event["cell"])
+            self.spaces[cell] = {**self.spaces[cell], "disarmed_until": event["until"]}
+            self._flash(cell, (90, 230, 240), None, 0.6)
+            return 0.6
+        if kind == "escape":
+            self._flash(LAYOUT.finish, GOLD, None, 1.2)
+            return 1.0
+        if kind == "assist":
+            self._flash(self.where.get(event["other"], LAYOUT.start), (120, 250, 160), None, 0.6)
+            return 0.6
+        if kind == "tracker":
+            self.place = event["place"]
+            self._flash(LAYOUT.track[self.place - 1], TRACKER, None, 0.8)
+            return 0.8
+        if kind == "unlock":
+            self._flash(LAYOUT.finish, GOLD, None, 1.2)
+            return 0.6
+        if kind == "over":
+            return 0.5
+        return 0.1 if kind in ("turn", "end", "defer") else 0.0
+
+    def finish(self) -> None:
+        super().finish()
+        self.flashes.clear()
+        self.flips.clear()
+
+    def update(self, dt: float) -> bool:
+        moving = super().update(dt)
+        for flash in self.flashes:
+            flash[3] -= dt
+        self.flashes = [f for f in self.flashes if f[3] > 0]
+        for cell in list(self.flips):
+            self.flips[cell] -= dt
+            if self.flips[cell] <= 0:
+                del self.flips[cell]
+        for seat in [s for s, t in self.tweens.items() if t.elapsed >= t.duration]:
+            del self.tweens[seat]
+        return moving or bool(self.flashes) or bool(self.flips)
+
+    # the viewer's choices --------------------------------------------------------------
+    def my_turn(self, view: dict[str, Any]) -> bool:
+        viewer = view["viewer"]
+        return viewer is not None and viewer in view["to_act"]
+
+    def legal(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """The viewer's legal actions (cached per action count: drawn every frame)."""
+        if not self.my_turn(view):
+            return []
+        key = (view["viewer"], len(self.match.actions))
+        if self._legal_key != key:
+            self._legal_key, self._legal = key, self.match.legal_actions(view["viewer"])
+        return self._legal
+
+    def current_mode(self, view: dict[str, Any]) -> str:
+        owner = (view["viewer"], len(self.match.actions))
+        if self.mode_owner != owner:
+            self.mode_owner = owner
+            kinds = [a["type"] for a in self.legal(view)]
+            if self.mode not in kinds or self.mode not in TARGETED:
+                self.mode = "move" if "move" in kinds else next(
+                    (k for k in TARGETED if k in kinds), "move")
+        return self.mode
+
+    def choose_mode(self, mode: str) -> None:
+        self.mode = mode
+        self.scene.rebuild()
+
+    def targets(self, view: dict[str, Any]) -> dict[Cell, dict[str, Any]]:
+        """Board cell -> the action a click there takes, for the chosen kind."""
+        mode = self.current_mode(view)
+        key = TARGETED.get(mode)
+        out: dict[Cell, dict[str, Any]] = {}
+        for action in self.legal(view):
+            if action["type"] == mode and key:
+                out[_cell(action[key])] = action
+        return out
+
+    # panel ----------------------------------------------------------------------------
+    def panel_text(self, view: dict[str, Any]) -> list[str]:
+        phase, viewer = view["phase"], view["viewer"]
+        names = [s["name"] for s in view["seats"]]
+        if phase == "over":
+            return [view["result"]["headline"]]
+        if phase == "characters":
+            chooser = view["to_act"][0]
+            if viewer == chooser:
+                return ["Choose your character. Hover a button to read its ability."]
+            return [f"{names[chooser]} is choosing a character."]
+        current = view["current"]
+        seat = view["seats"][current]
+        if viewer != current:
+            return [f"{names[current]} ({CHARACTERS[seat['character']]['name']}) is taking "
+                    f"their turn."]
+        lines = [f"Your turn, {seat['name']} the {CHARACTERS[seat['character']]['name']}: "
+                 f"{seat['ap']} AP left" + (" (deferred)." if view["stage"] == "deferred"
+                                            else ".")]
+        if seat["frozen"]:
+            lines.append("You are frozen and cannot move"
+                         + ("; from the round after the freeze, Break free costs 1 AP."
+                            if seat["character"] == "knight"
+                            else "; a companion next to you can assist."))
+        if view["pull"] is not None:
+            goal = "the start tile" if seat["afraid"] else "the nearest face-down tile"
+            lines.append(f"You are {'afraid' if seat['afraid'] else 'confused'}: only a step "
+                         f"towards {goal}, Defer or End turn.")
+        mode = self.current_mode(view)
+        if mode in TARGETED and self.targets(view):
+            lines.append(f"{LABELS[mode]}: click a highlighted space.")
+        return lines
+
+    def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
+        controls = self.scene.controls
+        if view["phase"] == "over":
+            controls.button(pygame.Rect(rect.x, rect.y, rect.width, 40), "Show results",
+                            self.scene.show_results, object_id="#primary")
+            return 44
+        if not self.my_turn(view):
+            return 0
+        legal = self.legal(view)
+        if view["phase"] == "characters":
+            return self._character_panel(rect, legal)
+        kinds = {a["type"] for a in legal}
+        mode = self.current_mode(view)
+        half = (rect.width - 8) // 2
+        x, y, n = rect.x, rect.y, 0
+        order = ["move", "peek", "skip", "far_peek", "sneak", "disarm", "deactivate",
+                 "break_free", "defer"]
+        for kind in order:
+            if kind not in kinds:
+                continue
+            cost = self._cost_text(kind, view)
+            if kind in TARGETED:
+                callback = (lambda k=kind: self.choose_mode(k))
+            else:
+                callback = (lambda k=kind: self.act({"type": k}))
+            controls.button((x + (n % 2) * (half + 8), y + (n // 2) * 40, half, 36),
+                            LABELS[kind] + cost, callback, tooltip=HELP[kind],
+                            object_id="#chosen" if kind == mode and kind in TARGETED else None)
+            n += 1
+        y += ((n + 1) // 2) * 40
+        for action in legal:
+            if action["type"] == "assist":
+                other = view["seats"][action["seat"]]
+                controls.button((rect.x, y, rect.width, 34), f"Assist {other['name']} (1 AP)",
+                                lambda a=action: self.act(a),
+                                tooltip="Free them from Freeze, Confuse and Fear")
+                y += 38
+        controls.button((rect.x, y, rect.width, 36), "End turn", lambda: self.act({"type": "end"}),
+                        tooltip=HELP["end"], object_id="#primary" if not self.targets(view)
+                        and len(kinds) == 1 else None)
+        y += 40
+        return y - rect.y
+
+    def _cost_text(self, kind: str, view: dict[str, Any]) -> str:
+        if kind in ("skip", "far_peek", "sneak", "disarm", "break_free"):
+            char = view["seats"][view["viewer"]]["character"]
+            return f" ({CHARACTERS[char]['cost']} AP)"
+        return ""
+
+    def _character_panel(self, rect: pygame.Rect, legal: list[dict[str, Any]]) -> int:
+        controls = self.scene.controls
+        y = rect.y
+        for action in legal:
+            char = CHARACTERS[action["character"]]
+            controls.button((rect.x, y, rect.width, 36), char["name"],
+                            lambda a=action: self.act(a), tooltip=char["text"])
+            y += 40
+        controls.move(1)
+        return y - rect.y
+
+    # board clicks ---------------------------------------------------------------------
+    def click_cell(self, cell: Any, view: dict[str, Any]) -> None:
+        if not self.my_turn(view) or view["phase"] != "play":
+            return
+        cell = tuple(cell)
+        action = self.targets(view).get(cell)
+        if action is not None:
+            self.act(action)
+            return
+        # Clicking a companion in trouble next to you assists them.
+        for other in self.legal(view):
+            if other["type"] == "assist" and _cell(view["seats"][other["seat"]]["cell"]) == cell:
+                self.act(other)
+                return
+
+    def highlighted(self, view: dict[str, Any]) -> set[Any]:
+        if view["phase"] != "play":
+            return set()
+        return set(self.targets(view))
+
+    def outline(self, surface: pygame.Surface, transform: Any, cell: Any,
+                colour: tuple[int, int, int], width: int) -> None:
+        rect = self._cell_rect(transform, cell).inflate(-2, -2)
+        pygame.draw.rect(surface, colour, rect, width, border_radius=6)
+
+    def _cell_rect(self, transform: Any, cell: Cell) -> pygame.Rect:
+        x, y = transform.to_screen(cell[0] * self.board.tilewidth, cell[1] * self.board.tileheight)
+        size = self.board.tilewidth * transform.scale
+        return pygame.Rect(round(x), round(y), round(size), round(size))
+
+    # tooltips ---------------------------------------------------------------------------
+    def hover_text(self, cell: Any, view: dict[str, Any]) -> str | None:
+        cell = tuple(cell)
+        lines: list[str] = []
+        space = self.spaces.get(cell) if self.spaces else None
+        if cell == LAYOUT.start:
+            lines.append("Start tile: everyone boards here. Fear pulls back to it.")
+        elif cell == LAYOUT.finish:
+            lines.append("Escape pod (finish tile): "
+                         + ("open! Step in to escape." if view["finish_open"] else
+                            f"locked until every generator is off "
+                            f"({view['objectives']['done']} of {view['objectives']['total']})."))
+        elif cell in LAYOUT.track:
+            place = LAYOUT.track.index(cell) + 1
+            zone = "red" if place >= LAYOUT.red_from else "green"
+            lines.append(f"Round tracker, place {place} of {len(LAYOUT.track)} ({zone})."
+                         + (" The hyperdrive fires when the token gets here."
+                            if place == len(LAYOUT.track) else ""))
+            if place == self.place:
+                lines.append(f"The round token is here (round {view['round']}).")
+        elif space is not None:
+            state = space["state"]
+            if state == "down":
+                lines.append("Face-down tile: nobody knows what lies here.")
+            elif state == "gap":
+                lines.append("Gap: open space. Nobody can stand here.")
+            elif state == "lifted":
+                who = view["seats"][space.get("lifted_by", 0)]["name"]
+                lines.append(f"Gap: the Mystery tile is lifted off into {who}'s area until "
+                             f"the end of round {space.get('until', view['round'] + 1)}; then "
+                             f"a tile from the draw pile fills it.")
+            else:
+                kind = space["kind"]
+                lines.append(f"{TILES[kind]['name']} tile. {TILES[kind]['effect']}")
+                if kind == "objective":
+                    lines.append("Deactivated." if space["done"] else "Still running.")
+                if space.get("disarmed_until"):
+                    lines.append(f"Disarmed until the end of round {space['disarmed_until']}.")
+        elif cell in LAYOUT.gaps:
+            lines.append("Gap: open space between the tiles.")
+        here = [s for s in view["seats"] if self.where.get(s["seat"]) == cell]
+        for seat in here:
+            char = CHARACTERS[seat["character"]]["name"] if seat["character"] else "?"
+            state = [EFFECT_WORDS[e] for e in dict.fromkeys(effects_of(seat))]
+            lines.append(f"{seat['name']} the {char}" + (": " + ", ".join(state) if state
+                                                        else "") + ".")
+        return "\n".join(lines) or None
+
+    # drawing --------------------------------------------------------------------------
+    def draw_pieces(self, surface: pygame.Surface, transform: Any, view: dict[str, Any]) -> None:
+        if self.settled():
+            self._sync(view)
+        tile = self.board.tilewidth * transform.scale
+        size = max(12, round(tile))
+        for cell, space in self.spaces.items():
+            self._draw_space(surface, transform, cell, space, view, size)
+        self._draw_tracker(surface, transform, size)
+        self._draw_flashes(surface, transform, size)
+        self._draw_characters(surface, transform, view, size)
+        glow = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*GOLD, 70), glow.get_rect().inflate(-4, -4), border_radius=8)
+        for cell in self.highlighted(view):
+            rect = self._cell_rect(transform, cell)
+            surface.blit(glow, rect)
+            pygame.draw.rect(surface, GOLD, rect.inflate(-3, -3), max(3, size // 12),
+                             border_radius=8)
+        self._draw_info(surface, transform, view)
+        for seat in view["seats"]:
+            self._draw_card(surface, transform, view, seat)
+
+    def _draw_space(self, surface, transform, cell, space, view, size) -> None:
+        rect = self._cell_rect(transform, cell)
+        state = space["state"]
+        if state in ("gap", "lifted"):
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (6, 6, 16, 235), veil.get_rect().inflate(-4, -4),
+                             border_radius=8)
+            surface.blit(veil, rect)
+            if state == "lifted":
+                colour = seat_colour(space.get("lifted_by", 0))
+                pygame.draw.rect(surface, KIND_COLOURS["mystery"], rect.inflate(-6, -6),
+                                 max(1, size // 24), border_radius=8)
+                symbol(surface, "mystery", rect.center, size * 0.45, colour)
+            return
+        kind = space["kind"] if state == "up" else None
+        disarmed = bool(space.get("disarmed_until"))
+        image = tile_face(kind, size, bool(space.get("done")), disarmed)
+        if cell in self.flips:
+            squeeze = abs(self.flips[cell] / 0.4 * 2 - 1)
+            image = pygame.transform.smoothscale(image, (max(1, round(size * squeeze)), size))
+        surface.blit(image, image.get_rect(center=rect.center))
+
+    def _draw_tracker(self, surface, transform, size) -> None:
+        rect = self._cell_rect(transform, LAYOUT.track[self.place - 1])
+        centre = (rect.centerx + size * 0.3, rect.centery)
+        pygame.draw.circle(surface, (0, 0, 0), (centre[0] + 1, centre[1] + 2), size * 0.2)
+        pygame.draw.circle(surface, TRACKER, centre, size * 0.2)
+        pygame.draw.circle(surface, (230, 210, 255), centre, size * 0.2, max(1, size // 24))
+
+    def _draw_flashes(self, surface, transform, size) -> None:
+        for cell, colour, kind, left, total in self.flashes:
+            t = 1 - left / total
+            rect = self._cell_rect(transform, cell)
+            radius = size * (0.45 + 0.5 * t)
+            ring = pygame.Surface((round(radius * 2 + 8), round(radius * 2 + 8)), pygame.SRCALPHA)
+            alpha = round(255 * (1 - t))
+            c = ring.get_width() / 2
+            pygame.draw.circle(ring, (*colour, alpha), (c, c), radius, max(3, size // 10))
+            surface.blit(ring, ring.get_rect(center=rect.center))
+            if kind is not None:
+                big = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+                symbol(big, kind, (size, size), size * (1.0 + 0.4 * t), (*colour, alpha))
+                surface.blit(big, big.get_rect(center=(rect.centerx, rect.centery - size * t)))
+
+    def _draw_characters(self, surface, transform, view, size) -> None:
+        token = max(12, round(size * 0.46))
+        groups: dict[Cell, list[int]] = {}
+        for seat in view["seats"]:
+            if seat["seat"] in self.tweens:
+                continue
+            groups.setdefault(self.where[seat["seat"]], []).append(seat["seat"])
+        spots: dict[int, tuple[float, float]] = {}
+        for cell, members in groups.items():
+            cx, cy = transform.to_screen(*self.point(cell))
+            space = self.spaces.get(cell)
+            shows = space is not None and space["state"] == "up" and space["kind"] != "safe"
+            offsets = [(0.2, 0.2) if shows else (0, 0)] if len(members) == 1 else [
+                (-0.22, -0.22), (0.22, -0.22), (-0.22, 0.22), (0.22, 0.22)]
+            for seat, (dx, dy) in zip(members, offsets):
+                spots[seat] = (cx + dx * size, cy + dy * size)
+        for seat, tween in self.tweens.items():
+            spots[seat] = transform.to_screen(*tween.point)
+        current = view["current"]
+        for seat in view["seats"]:
+            s = seat["seat"]
+            x, y = spots[s]
+            image = character_token(seat["character"], seat_colour(s), token)
+            rect = image.get_rect(center=(round(x), round(y)))
+            if s == current and view["phase"] == "play":
+                pygame.draw.circle(surface, GOLD, rect.center, token // 2 + 3, 3)
+            surface.blit(image, rect)
+            effects = list(dict.fromkeys(effects_of(seat)))
+            for k, effect in enumerate(effects[:4]):
+                effect_token(surface, effect, (rect.right - 2 - k * token * 0.36,
+                                               rect.bottom - 2), max(4, token * 0.18))
+
+    def _hud_rect(self, transform, name: str) -> pygame.Rect | None:
+        box = self.hud.get(name)
+        if box is None:
+            return None
+        x, y = transform.to_screen(box.x, box.y)
+        return pygame.Rect(round(x), round(y), round(box.width * transform.scale),
+                           round(box.height * transform.scale))
+
+    def _draw_info(self, surface, transform, view) -> None:
+        rect = self._hud_rect(transform, "info")
+        if rect is None:
+            return
+        scale = transform.scale
+        text = max(10, round(17 * scale))
+        x, y = rect.x + 6 * scale, rect.y + 4 * scale
+        level = view["difficulty"]
+        counts = DIFFICULTIES[level]
+        rows = [(f"{level.capitalize()} ({counts['safe']}/{counts['trap']}/"
+                 f"{counts['objective']})", GOLD),
+                (f"Round {view['round']}, tracker {view['tracker']['place']}/"
+                 f"{view['tracker']['places']}", TEXT),
+                (f"Generators off: {view['objectives']['done']}/{view['objectives']['total']}",
+                 KIND_COLOURS["objective"]),
+                (f"Draw pile: {view['draw_pile']} tiles", TEXT),
+                ("Escape pod: " + ("OPEN" if view["finish_open"] else "locked"),
+                 GOLD if view["finish_open"] else (170, 170, 180))]
+        for line, colour in rows:
+            draw_text(surface, line, (x, y), text, colour, bold=colour == GOLD, shadow=True)
+            y += text * 1.45
+
+    def _draw_card(self, surface, transform, view, seat) -> None:
+        rect = self._hud_rect(transform, f"seat-{seat['seat']}")
+        if rect is None:
+            return
+        s = seat["seat"]
+        scale = transform.scale
+        colour = seat_colour(s)
+        card = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(card, (16, 18, 26, 215), card.get_rect(), border_radius=10)
+        surface.blit(card, rect)
+        active = view["phase"] == "play" and view["current"] == s
+        pygame.draw.rect(surface, GOLD if active else colour, rect, 3 if active else 2,
+                         border_radius=10)
+        pad = 8 * scale
+        x, y = rect.x + pad, rect.y + pad * 0.6
+        big = max(10, round(19 * scale))
+        small = max(9, round(15 * scale))
+        draw_text(surface, seat["name"], (x, y), big, colour, bold=True, shadow=True)
+        y += big * 1.35
+        char = CHARACTERS[seat["character"]]["name"] if seat["character"] else "choosing..."
+        status = ""
+        if seat["escaped"]:
+            status = "  - escaped!"
+        elif seat["deferred"]:
+            status = "  - deferred"
+        draw_text(surface, char + status, (x, y), small, TEXT)
+        y += small * 1.6
+        radius = max(4, 11 * scale)
+        for k in range(max(seat["ap_per_round"], seat["ap"], 4)):
+            centre = (x + radius + k * radius * 2.5, y + radius)
+            if k < seat["ap_per_round"] or k < seat["ap"]:
+                ap_token(surface, centre, radius, k < seat["ap"], AP_GOLD)
+            else:  # lost to Sever
+                pygame.draw.line(surface, KIND_COLOURS["sever"],
+                                 (centre[0] - radius, centre[1] + radius),
+                                 (centre[0] + radius, centre[1] - radius), 2)
+        draw_text(surface, "AP", (x + 4 * radius * 2.5 + 2, y + radius), small, AP_GOLD,
+                  bold=True, anchor="midleft")
+        y += radius * 2 + 8 * scale
+        effects = effects_of(seat)
+        er = max(5, 12 * scale)
+        for k, effect in enumerate(effects[:6]):
+            effect_token(surface, effect, (x + er + k * er * 2.4, y + er), er)
+        kx = x + er + len(effects[:6]) * er * 2.4
+        if seat["lifted"]:
+            pygame.draw.rect(surface, KIND_COLOURS["mystery"],
+                             pygame.Rect(kx - er, y, er * 2, er * 2), border_radius=3)
+            symbol(surface, "mystery", (kx, y + er), er * 1.6, (20, 20, 30))
+            kx += er * 2.4
+        words = [EFFECT_WORDS[e] for e in dict.fromkeys(effects) if e != "corrode"]
+        words = ", ".join(words) if words else ("" if seat["lifted"] or effects
+                                                else "no effects")
+        if words:
+            draw_text(surface, words, (kx - er + 2, y + er), max(9, round(13 * scale)),
+                      (200, 200, 210) if effects else (140, 140, 150), anchor="midleft")
+        y += er * 2 + 6 * scale
+        ability = CHARACTERS[seat["character"]]["ability"] if seat["character"] else None
+        if ability and CHARACTERS[seat["character"]].get("once_per_round") \
+                and not seat["escaped"]:
+            used = seat["ability_used"]
+            draw_text(surface, "ability used" if used else "ability ready", (x, y), small,
+                      (150, 150, 160) if used else (120, 230, 160))
+
+    # results --------------------------------------------------------------------------
+    def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+        rows = []
+        for s, seat in enumerate(self.match.seats):
+            when = result["escape_rounds"][s]
+            rows.append([seat["name"], CHARACTERS[result["characters"][s]]["name"]
+                         if result["characters"][s] else "",
+                         f"escaped in round {when}" if when else "left aboard"])
+        return ["Player", "Character", "Fate"], rows
+
+    def results_summary(self, result: dict[str, Any]) -> list[str]:
+        lines = [result["headline"],
+                 f"{result['difficulty'].capitalize()} game: generators off "
+                 f"{result['objectives_done']} of {result['objectives_total']}, "
+                 f"{result['rounds_played']} rounds played."]
+        lines += wrap_text(result["ending_text"], 18, 560)
+        return lines
