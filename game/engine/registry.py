@@ -12,6 +12,7 @@ GAMES: dict[str, str] = {
     "fantasy_expedition": "game.fantasy_expedition.rules:ExpeditionController",
     "fantasy_racing": "game.fantasy_racing.rules:RacingController",
     "mothership": "game.mothership.rules:MothershipController",
+    "monster_fandango": "game.monster_fandango.rules:FandangoController",
     "odysseus": "game.odysseus.rules:OdysseusController",
 }
 

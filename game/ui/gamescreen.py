@@ -25,6 +25,7 @@ SCREENS = {
     "fantasy_expedition": "game.fantasy_expedition.screen:ExpeditionScreen",
     "fantasy_racing": "game.fantasy_racing.screen:RacingScreen",
     "mothership": "game.mothership.screen:MothershipScreen",
+    "monster_fandango": "game.monster_fandango.screen:FandangoScreen",
     "odysseus": "game.odysseus.screen:OdysseusScreen",
 }
 

@@ -1,0 +1,322 @@
+"""Monster Fandango's computer player: it reads only its own view.
+
+It pursues its own quests: each unit picks a goal hex (a chest to carry
+home, an unsearched hex, a monster its slaying quests want, a flag or a
+corner...), walks there, and acts on the way: an attack with fair odds, a
+search, a chest opened when it is safe enough, items picked up, a Rally Cry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine import Rng
+
+from .data import MAP, MONSTERS
+from .kernel import CELLS, distance, zone
+
+Cell = tuple[int, int]
+SLAY_WANTS = {"trolls": {"troll"}, "beast_slayer": {"death_beast"}}
+
+
+def _c(value: list[int]) -> Cell:
+    return (value[0], value[1])
+
+
+class Mind:
+    """What the bot knows, computed once from the view."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.me = view["to_act"][0]
+        self.units = {u["id"]: u for u in view["units"]}
+        self.seat = view["seats"][self.me]
+        self.start = _c(self.seat["start"])
+        self.open_quests = {q["key"] for q in self.seat["quests"] if not q["done"]}
+        self.mine = [u for u in view["units"] if u["owner"] == self.me]
+        self.enemies = [u for u in view["units"] if u["owner"] != self.me]
+        self.searched = {(s[0], s[1]) for s in view["searched"]}
+        self.lairs = {_c(l["hex"]): l["guard"] for l in view["lairs"]}
+        home = zone(self.start)
+        self.searchable = [c for c in CELLS if c not in home and c not in self.searched
+                           and c not in self.lairs]
+        self.kinds_killed = set(self.seat["kills"])
+        self.items = {i["id"]: i for i in view["items"]}
+        self.keep: set[str] = set()
+        if "folk" in self.open_quests:
+            self.keep |= {"elf", "dwarf", "orc", "villager"}
+        if "beasts" in self.open_quests:
+            self.keep |= {"wolf", "war_dog", "horse"}
+        self.roles = self._roles()
+
+    def _roles(self) -> dict[int, Cell]:
+        """Quest errands: the fittest free unit for each quest hex."""
+        errands: list[Cell] = []
+        if "corners" in self.open_quests:
+            visited = {_c(c) for c in self.seat["corners"]}
+            errands += [c for c in MAP["corners"] if c not in visited]
+        if "flag" in self.open_quests:
+            errands += [_c(c) for c in self.seat["flags"]]
+        self.raid: Cell | None = None
+        if "occupy" in self.open_quests or "villager" in self.open_quests:
+            others = [_c(s["start"]) for s in self.view["seats"]
+                      if s["seat"] != self.me and s["start"] and s["units"]]
+            if others:
+                self.raid = min(others, key=lambda c: distance(c, self.start))
+                errands += [self.raid, self.raid]
+        keep = self.keep
+        free = [u for u in self.mine if u["kind"] not in ("horse", "villager")
+                and u["kind"] not in keep]
+        roles: dict[int, Cell] = {}
+        pairs = sorted((distance(_c(u["hex"]), cell) / MONSTERS[u["kind"]]["move"] ** 2,
+                        u["id"], n) for u in free for n, cell in enumerate(errands))
+        taken: set[int] = set()
+        for _cost, uid, n in pairs:
+            if uid in roles or n in taken:
+                continue
+            roles[uid] = errands[n]
+            taken.add(n)
+        return roles
+
+    def wants_kill(self, unit: dict[str, Any]) -> float:
+        """How much a kill of ``unit`` helps our quests (0.3 for any kill)."""
+        value = 0.3
+        for key, kinds in SLAY_WANTS.items():
+            if key in self.open_quests and unit["kind"] in kinds:
+                value += 2.0
+        if "kinds" in self.open_quests and unit["kind"] not in self.kinds_killed:
+            value += 1.0
+        if "villager" in self.open_quests and unit.get("starting") and unit["owner"] is not None:
+            value += 3.0
+        if "archer" in self.open_quests and not self.kinds_killed:
+            value += 1.0
+        if self.raid is not None and _c(unit["hex"]) == self.raid:
+            value += 1.5
+        return value
+
+    def kill_chance(self, attacker: dict[str, Any], target: dict[str, Any],
+                    need: int | None = None) -> float:
+        if need is None:
+            need = attacker["attack"]
+            if attacker["kind"] == "lizardman" and target["kind"] in ("villager", "elf", "dwarf"):
+                need = 6 + (attacker["attack"] - MONSTERS["lizardman"]["attack"])
+        hit = min(8, max(0, need)) / 8
+        fail = 1 - min(8, max(0, target["defense"])) / 8
+        if target["kind"] == "troll" and not target["down"]:
+            fail *= 0.5  # it only goes down
+        return hit * fail
+
+    def goal(self, unit: dict[str, Any]) -> Cell | None:
+        here = _c(unit["hex"])
+        carried = [self.items[i]["kind"] for i in unit["items"]]
+        if "chest" in carried and "chests" in self.open_quests:
+            return self.start
+        if "kitten" in carried and "kitten" in self.open_quests:
+            return self.start
+        if unit["id"] in self.roles:
+            return self.roles[unit["id"]]
+        options: list[tuple[float, Cell]] = []
+
+        def add(cell: Cell, bonus: float) -> None:
+            options.append((distance(here, cell) - bonus, cell))
+
+        searcher = MONSTERS[unit["kind"]]["search"] > 0
+        for it in self.view["items"]:
+            if it["lying"]:
+                bonus = 3.0
+                if it["kind"] == "chest" and ("chests" in self.open_quests or searcher):
+                    bonus = 5.0
+                add(_c(it["hex"]), bonus)
+        if "ride" in self.open_quests and self.view["active"] and self.view["active"]["horse"]:
+            ends = [c for side in ("west", "east") if side not in self.seat["ride_ends"]
+                    for c in MAP["ends"][side]]
+            if ends:
+                return min(ends, key=lambda c: distance(here, c))
+        cautious = unit["kind"] in self.keep or unit["kind"] == "villager"
+        for enemy in self.enemies:
+            if enemy["burrowed"] or cautious:
+                continue
+            value = self.wants_kill(enemy)
+            chance = self.kill_chance(unit, enemy)
+            add(_c(enemy["hex"]), value * chance * 8 + (2 if not searcher else 0))
+        if searcher:
+            for cell in self.searchable:
+                if not cautious or distance(cell, self.start) <= 4:
+                    add(cell, 1.5)
+            for cell, guard in self.lairs.items():
+                if guard is None:
+                    add(cell, 2.5)
+        if not options:
+            return None
+        return min(options)[1]
+
+
+def choose(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any] | None:
+    mind = Mind(view)
+    if view["prompt"] is not None:
+        return _prompt(mind, view["prompt"], legal)
+    if view["phase"] == "starts":
+        taken = [_c(s["start"]) for s in view["seats"] if s["start"]]
+        return max(legal, key=lambda a: (min((distance(_c(a["hex"]), t) for t in taken),
+                                             default=0), -legal.index(a)))
+    if view["phase"] == "flags":
+        holder = view["seats"][view["flag_holder"]]
+        start = _c(holder["start"])
+        return max(legal, key=lambda a: (distance(_c(a["hex"]), start), -legal.index(a)))
+    buy = _buy(mind, legal)
+    if buy is not None:
+        return buy
+    if view["active"] is None:
+        return _select(mind, legal, rng)
+    return _act(mind, legal, rng)
+
+
+def _prompt(mind: Mind, prompt: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    if prompt["type"] == "sacrifice":
+        target = mind.units[prompt["target"]]
+        best = None
+        for action in legal:
+            if action["type"] != "sacrifice":
+                continue
+            orc = mind.units[action["orc"]]
+            if target.get("starting") or orc["defense"] > target["defense"] + 1:
+                best = action
+        return best or {"type": "decline"}
+    need, value = prompt.get("need"), prompt["value"]
+    options = {a["change"] for a in legal}
+    if need is None:
+        return {"type": "lucky", "change": 0}
+    mine = prompt.get("roller") == mind.me
+    if mine and value > need and value - 1 <= need and -1 in options:
+        return {"type": "lucky", "change": -1}
+    if not mine and value <= need and value + 1 > need and 1 in options:
+        return {"type": "lucky", "change": 1}
+    return {"type": "lucky", "change": 0}
+
+
+def _buy(mind: Mind, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+    buys = [a for a in legal if a["type"] == "buy"]
+    if not buys or "money" in mind.open_quests:
+        return None
+    have = [mind.items[i]["kind"] for u in mind.mine for i in u["items"]]
+    wanted = []
+    if "arms" in mind.open_quests:
+        wanted += [k for k in ("sword", "bow", "armor") if k not in have]
+    if "archer" in mind.open_quests and "bow" not in have:
+        wanted.append("bow")
+    if "kitten" in mind.open_quests and "kitten" not in have:
+        wanted.append("kitten")
+    wanted += ["potion", "sword"]
+    for kind in wanted:
+        for action in buys:
+            if action["item"] == kind:
+                return action
+    return None
+
+
+def _select(mind: Mind, legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    selects = [a for a in legal if a["type"] == "select"]
+    if not selects:
+        return {"type": "pass_all"}
+
+    def score(action: dict[str, Any]) -> tuple[float, int]:
+        unit = mind.units[action["unit"]]
+        value = MONSTERS[unit["kind"]]["attack"] + MONSTERS[unit["kind"]]["search"] / 2
+        if "ride" in action:
+            far = mind.goal(unit)
+            value += 12 if "ride" in mind.open_quests else (
+                3 if far is not None and distance(_c(unit["hex"]), far) > 2 else -1)
+        if unit["kind"] == "horse":
+            value -= 3  # let riders use it first
+        return value, -legal.index(action)
+
+    return max(selects, key=score)
+
+
+def _act(mind: Mind, legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    active = mind.view["active"]
+    unit = mind.units[active["unit"]]
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for action in legal:
+        by_type.setdefault(action["type"], []).append(action)
+    if "heal" in by_type:
+        return {"type": "heal"}
+    carried = [mind.items[i]["kind"] for i in unit["items"]]
+    # attacks with fair odds
+    best, best_value = None, 0.0
+    for action in by_type.get("attack", []) + by_type.get("shoot", []):
+        target = mind.units[action["target"]]
+        need = None if action["type"] == "attack" else unit["attack"] + (
+            1 if any(k in ("bow", "crossbow", "sling") for k in carried) else 0)
+        if action["type"] == "shoot" and not any(k in ("bow", "crossbow", "sling")
+                                                 for k in carried):
+            need = 3
+        value = mind.kill_chance(unit, target, need) * mind.wants_kill(target)
+        if value > best_value:
+            best, best_value = action, value
+    for action in by_type.get("rampage", []):
+        cell = _c(action["hex"])
+        targets = [u for u in mind.enemies if _c(u["hex"]) == cell and not u["burrowed"]]
+        value = sum(mind.kill_chance(unit, t) * mind.wants_kill(t) for t in targets)
+        if value > best_value:
+            best, best_value = action, value
+    for action in by_type.get("fury", []):
+        targets = [mind.units[t] for t in action["targets"]]
+        value = sum(mind.kill_chance(unit, t) * mind.wants_kill(t) for t in targets)
+        if value > best_value:
+            best, best_value = action, value
+    if best is not None and best_value >= (0.35 if unit["kind"] in mind.keep else 0.2):
+        return best
+    errand = mind.roles.get(unit["id"])
+    if errand is not None and "move" in by_type and _c(unit["hex"]) != errand:
+        action = _step_towards(mind, by_type["move"], errand, rng)
+        if distance(_c(action["to"]), errand) < distance(_c(unit["hex"]), errand):
+            return action
+    if "chest" in carried and "chests" in mind.open_quests and "move" in by_type:
+        return _step_towards(mind, by_type["move"], mind.start, rng)
+    if "pickup" in by_type:
+        lying = [i for i in mind.view["items"] if i["lying"] and i["hex"] == unit["hex"]]
+        if any(i["kind"] != "chest" or "chests" in mind.open_quests or True for i in lying):
+            return {"type": "pickup"}
+    for action in by_type.get("open", []):
+        chest = mind.items[action["chest"]]
+        if "chests" in mind.open_quests and not chest["sprung"]:
+            break
+        if action.get("key") or chest["sprung"] or MONSTERS[unit["kind"]]["search"] >= 4 \
+                or (any(k == "potion" for k in carried)) or (
+                    "kitten" in mind.open_quests and MONSTERS[unit["kind"]]["search"] >= 3):
+            return action
+    if "rally" in by_type and _rally_wanted(mind):
+        return {"type": "rally"}
+    if "search" in by_type:
+        return {"type": "search"}
+    if "move" in by_type:
+        goal = mind.goal(unit)
+        here = _c(unit["hex"])
+        if goal is not None and goal != here:
+            action = _step_towards(mind, by_type["move"], goal, rng)
+            if distance(_c(action["to"]), goal) < distance(here, goal):
+                return action
+    if best is not None:
+        return best
+    if "rally" in by_type and len(mind.mine) < 10:
+        return {"type": "rally"}
+    return {"type": "pass"}
+
+
+def _rally_wanted(mind: Mind) -> bool:
+    kinds = {u["kind"] for u in mind.mine}
+    if "folk" in mind.open_quests and not {"elf", "dwarf", "orc"} <= kinds:
+        return len(mind.mine) < 16
+    if "beasts" in mind.open_quests and not {"horse", "wolf", "war_dog"} <= kinds:
+        return len(mind.mine) < 16
+    if ("ride" in mind.open_quests or "arms" in mind.open_quests) and "horse" not in kinds:
+        return len(mind.mine) < 8
+    return len(mind.mine) < 9
+
+
+def _step_towards(mind: Mind, moves: list[dict[str, Any]], goal: Cell,
+                  rng: Rng) -> dict[str, Any]:
+    best = min(distance(_c(a["to"]), goal) for a in moves)
+    closest = [a for a in moves if distance(_c(a["to"]), goal) == best]
+    return rng.choice(closest)

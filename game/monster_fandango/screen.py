@@ -1,0 +1,641 @@
+"""Monster Fandango on screen: counters on the hex map, dice, quests and the action panel.
+
+Screen code only: it reads views, events and the legal actions of the seat
+at the screen, and hands actions to the play scene.  A board click does the
+obvious thing: select your unit, move to a highlighted hex, attack or shoot
+the enemy there, or place a starting hex or a flag.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.ui import paths
+from game.ui.gamescreen import GameScreen, Tween
+from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text
+
+from game.board.hexgrid import Hex
+
+from .data import ITEMS, MAP, MONSTERS
+from .kernel import distance, step, within
+from .rules import rng_text
+
+ART = paths.ASSETS / "monster_fandango"
+WILD = (150, 150, 150)
+MOVE_FILL = (110, 240, 110, 105)
+TARGET = (255, 40, 90)
+SHOOT = (250, 160, 40)
+#: Direction names on the pointy-topped map (axial direction order).
+FACINGS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+ROLL_EVENTS = {"attack", "defend", "search", "open", "table", "rally"}
+
+
+def colour(owner: int | None) -> tuple[int, int, int]:
+    return WILD if owner is None else SEAT_COLOURS[owner % len(SEAT_COLOURS)]
+
+
+@lru_cache(maxsize=256)
+def icon(name: str, size: int) -> pygame.Surface:
+    """A counter icon scaled to ``size`` pixels (cached)."""
+    image = pygame.image.load(str(ART / f"{name}.png"))
+    if pygame.display.get_surface() is not None:
+        image = image.convert_alpha()
+    return pygame.transform.smoothscale(image, (size, size))
+
+
+def cell_of(value: list[int]) -> tuple[int, int]:
+    return (value[0], value[1])
+
+
+def unit_words(unit: dict[str, Any]) -> str:
+    m = MONSTERS[unit["kind"]]
+    search = "cannot search" if m["search"] == 0 else f"search {rng_text(m['search'])}"
+    state = []
+    if unit.get("starting"):
+        state.append("Starting Villager")
+    if unit.get("down"):
+        state.append("knocked down")
+    if unit.get("burrowed"):
+        state.append("burrowed")
+    if unit.get("acted"):
+        state.append("has acted")
+    extra = f" [{', '.join(state)}]" if state else ""
+    return (f"{m['name']}{extra}: attack {rng_text(unit['attack'])}, defense "
+            f"{rng_text(unit['defense'])}, move {m['move']}, stack {m['stack']}, {search}. "
+            f"{m['ability']}: {m['text']}")
+
+
+class FandangoScreen(GameScreen):
+    """Draws and drives one Monster Fandango match."""
+
+    STEP_EVENTS = frozenset({"move", "attack", "defend", "search", "open", "table", "wander",
+                             "slain", "appear", "escape"})
+    QUIET_EVENTS = frozenset({"give", "select", "pass", "face", "decline", "lucky", "quest", "round",
+                              "flag", "start", "buy", "pickup", "burrow", "heal", "declare",
+                              "potion", "down", "found", "deliver", "lair", "phase", "nothing",
+                              "sacrifice", "finale"})
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.where: dict[int, tuple[int, int]] = {}
+        self.dice: dict[str, Any] | None = None
+        self.flash: dict[tuple[int, int], float] = {}
+        self.mode: str | None = None
+        self.pick_index = 0
+        self.layout = self.board.hex
+        self.hexes = {(c.q, c.r): c for c in self.board.cells()}
+        self._legal_key: tuple[Any, ...] | None = None
+        self._legal: list[dict[str, Any]] = []
+
+    # display state -------------------------------------------------------------------
+    def reset(self, view: dict[str, Any]) -> None:
+        self.tweens.clear()
+        self.where = {u["id"]: cell_of(u["hex"]) for u in view["units"]}
+        self.dice = None
+        self.mode = None
+
+    def animate(self, event: dict[str, Any], view: dict[str, Any]) -> float:
+        kind = event["type"]
+        if kind in ("move", "wander", "escape"):
+            uid = event["unit"]
+            path = [cell_of(c) for c in event["path"]]
+            start = self.where.get(uid, cell_of(event["frm"]))
+            seconds = 0.25 * len(path)
+            self._tween_path(uid, start, path, seconds)
+            if event.get("horse") is not None:
+                self._tween_path(event["horse"], start, path, seconds)
+            return seconds + 0.05
+        if kind == "appear":
+            self.where[event["unit"]] = cell_of(event["hex"])
+            self.flash[cell_of(event["hex"])] = 1.0
+            return 0.6
+        if kind == "slain":
+            self.flash[cell_of(event["hex"])] = 1.0
+            self.where.pop(event["unit"], None)
+            return 0.7
+        if kind in ROLL_EVENTS:
+            self.dice = {"text": event["text"], "roll": event.get("roll"),
+                         "need": event.get("need"), "time": 1.0,
+                         "good": event.get("hit", event.get("safe", event.get("ok")))}
+            return 1.0
+        if kind == "declare":
+            return 0.3
+        return 0.0
+
+    def _tween_path(self, uid: int, start: tuple[int, int], path: list[tuple[int, int]],
+                    seconds: float) -> None:
+        a = self.cell_center(self._hex(start))
+        b = self.cell_center(self._hex(path[-1]))
+        self.tweens[uid] = Tween(a, b, seconds, hop=10)
+        self.where[uid] = path[-1]
+
+    def update(self, dt: float) -> bool:
+        moving = super().update(dt)
+        for key in list(self.flash):
+            self.flash[key] -= dt
+            if self.flash[key] <= 0:
+                del self.flash[key]
+        if self.dice is not None:
+            self.dice["time"] -= dt
+            moving = moving or self.dice["time"] > 0
+        return moving or bool(self.flash)
+
+    def finish(self) -> None:
+        super().finish()
+        self.flash.clear()
+        self.dice = None
+
+    # helpers --------------------------------------------------------------------------
+    def legal(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        viewer = view["viewer"]
+        if viewer is None or viewer not in view["to_act"]:
+            return []
+        key = (viewer, len(self.match.actions), self.match.is_over())
+        if key != self._legal_key:
+            self._legal = self.match.legal_actions(viewer)
+            self._legal_key = key
+        return self._legal
+
+    def units_by_hex(self, view: dict[str, Any]) -> dict[tuple[int, int], list[dict[str, Any]]]:
+        out: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        for u in view["units"]:
+            out.setdefault(cell_of(u["hex"]), []).append(u)
+        return out
+
+    def hex_polygon(self, cell: Any, transform: Any) -> list[tuple[float, float]]:
+        col, row = self.board.tile_xy(cell)
+        return [transform.to_screen(x, y) for x, y in self.layout.polygon(col, row)]
+
+    def outline(self, surface: pygame.Surface, transform: Any, cell: Any,
+                colour_: tuple[int, int, int], width: int) -> None:
+        pygame.draw.polygon(surface, colour_, self.hex_polygon(cell, transform), width)
+
+    # panel ----------------------------------------------------------------------------
+    def panel_text(self, view: dict[str, Any]) -> list[str]:
+        viewer, phase = view["viewer"], view["phase"]
+        names = [s["name"] for s in view["seats"]]
+        if phase == "over":
+            return ["The game is over."]
+        lines = []
+        prompt = view["prompt"]
+        if viewer is None or viewer not in view["to_act"]:
+            waiting = ", ".join(names[s] for s in view["to_act"])
+            return [f"Waiting for {waiting}."]
+        if prompt is not None:
+            if prompt["type"] == "lucky":
+                need = f" (it needs {rng_text(prompt['need'])})" if prompt.get("need") else ""
+                return [f"Lucky! Your Ratman is part of a {prompt['what']} roll of "
+                        f"{prompt['value']}{need}. Change it by one, or keep it."]
+            target = self._unit(view, prompt["target"])
+            return [f"Dark Sacrifice: {target['name']} is attacked. One of your Orcs within one "
+                    f"hex may take the attack instead."]
+        if phase == "starts":
+            return ["Click a highlighted hex to choose your starting hex (at least 4 hexes "
+                    "from the others)."]
+        if phase == "flags":
+            holder = names[view["flag_holder"]]
+            return [f"Mark a flag hex for {holder}'s Capture the Flag: click a highlighted "
+                    f"hex (far from them is harder for them)."]
+        active = view["active"]
+        if active is None:
+            lines.append("Your turn: click one of your highlighted units (or a button) to "
+                         "activate it.")
+        else:
+            unit = self._unit(view, active["unit"])
+            ride = " riding a Horse" if active["horse"] else ""
+            lines.append(f"{unit['name']}{ride}: {active['moves']} move left. Click a green hex "
+                         f"to move, a red enemy to attack (orange: shoot), or use a button.")
+            if self.mode == "escape":
+                lines.append("Kitten escape: click a highlighted hex up to 3 away.")
+        return lines
+
+    def _unit(self, view: dict[str, Any], uid: int) -> dict[str, Any]:
+        return next(u for u in view["units"] if u["id"] == uid)
+
+    def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
+        controls = self.scene.controls
+        if view["phase"] == "over":
+            controls.button(pygame.Rect(rect.x, rect.y, rect.width, 40), "Show results",
+                            self.scene.show_results, object_id="#primary")
+            return 44
+        legal = self.legal(view)
+        if not legal:
+            return 0
+        y = rect.y
+        if view["prompt"] is not None:
+            return self._prompt_panel(rect, view, legal)
+        if view["phase"] in ("starts", "flags"):
+            return 0
+        buttons: list[tuple[str, dict[str, Any] | None, str | None]] = []
+        active = view["active"]
+        if active is None:
+            for a in legal:
+                if a["type"] == "select":
+                    u = self._unit(view, a["unit"])
+                    text = f"{u['name']} {self._where(u)}"
+                    if "ride" in a:
+                        text = f"{u['name']} rides {self._where(u)}"
+                    buttons.append((text, a, unit_words(u)))
+            buttons.append(("Pass with all", {"type": "pass_all"},
+                            "Every unit you have not used this round passes"))
+        else:
+            names = {"search": "Search", "pickup": "Pick up items", "rally": "Rally Cry",
+                     "burrow": "Burrow", "heal": "Heal", "pass": "End turn (pass)"}
+            for a in legal:
+                t = a["type"]
+                if t in names:
+                    buttons.append((names[t], a, None))
+                elif t == "open":
+                    buttons.append(("Open chest with key" if a.get("key") else "Open chest", a,
+                                    "A failed opening roll springs the trap"))
+                elif t in ("attack", "shoot"):
+                    u = self._unit(view, a["target"])
+                    verb = "Attack" if t == "attack" else "Shoot"
+                    buttons.append((f"{verb} {u['name']} {self._where(u)}", a, unit_words(u)))
+                elif t == "rampage":
+                    buttons.append((f"Rampage {self._cell_name(a['hex'])}", a, None))
+                elif t == "fury":
+                    who = ", ".join(self._unit(view, x)["name"] for x in a["targets"])
+                    buttons.append((f"Fury: {who}", a, None))
+            if any(a["type"] == "escape" for a in legal):
+                buttons.append(("Escape with kitten...", None, "Then click where to run"))
+            items = {i["id"]: i for i in view["items"]}
+            for a in legal:
+                if a["type"] == "give":
+                    mate = self._unit(view, a["to"])
+                    buttons.append((f"Give {items[a['item']]['name']} to {mate['name']}", a,
+                                    "Free: hand an item to a unit in the same hex"))
+                if a["type"] == "face":
+                    buttons.append((f"Turn {FACINGS[a['dir']]}", a,
+                                    "Facing rule: turning costs 1 movement"))
+        # Passing must always be reachable, however many targets are listed.
+        buttons.sort(key=lambda b: b[1] is None or b[1]["type"] not in ("pass", "pass_all"))
+        buys = [a for a in legal if a["type"] == "buy"]
+        cols = 2
+        width = (rect.width - 8) // cols
+        shown = buttons[:14]
+        for n, (text, action, tip) in enumerate(shown):
+            x = rect.x + (n % cols) * (width + 8)
+            yy = y + (n // cols) * 36
+            if action is None:
+                callback = self._escape_mode
+            else:
+                callback = (lambda a=action: self._do(a))
+            controls.button((x, yy, width, 32), text[:30], callback, tooltip=tip)
+        y += 36 * ((len(shown) + cols - 1) // cols)
+        if buys:
+            bag = buys[0]["bag"]
+            controls.label((rect.x, y, rect.width, 22), "Spend a Money Bag on:")
+            y += 24
+            kinds = [a["item"] for a in buys if a["bag"] == bag]
+            w4 = (rect.width - 18) // 4
+            for n, kind in enumerate(kinds):
+                x = rect.x + (n % 4) * (w4 + 6)
+                controls.button((x, y + (n // 4) * 32, w4, 28), ITEMS[kind]["name"][:9],
+                                lambda k=kind, b=bag: self._do({"type": "buy", "bag": b,
+                                                                "item": k}),
+                                tooltip=ITEMS[kind]["text"])
+            y += 32 * ((len(kinds) + 3) // 4)
+        return y - rect.y
+
+    def _prompt_panel(self, rect: pygame.Rect, view: dict[str, Any],
+                      legal: list[dict[str, Any]]) -> int:
+        controls = self.scene.controls
+        prompt = view["prompt"]
+        if prompt["type"] == "lucky":
+            labels = {-1: f"-1 (make it {prompt['value'] - 1})", 0: f"Keep {prompt['value']}",
+                      1: f"+1 (make it {prompt['value'] + 1})"}
+            changes = sorted(a["change"] for a in legal)
+            width = (rect.width - 16) // 3
+            for n, change in enumerate(changes):
+                controls.button((rect.x + n * (width + 8), rect.y, width, 38), labels[change],
+                                lambda c=change: self._do({"type": "lucky", "change": c}),
+                                object_id="#primary" if change == 0 else None)
+            return 42
+        y = rect.y
+        for a in legal:
+            if a["type"] == "sacrifice":
+                orc = self._unit(view, a["orc"])
+                controls.button((rect.x, y, rect.width, 34),
+                                f"Orc {self._where(orc)} takes the attack", lambda a=a: self._do(a))
+            else:
+                controls.button((rect.x, y, rect.width, 34), "Decline", lambda a=a: self._do(a))
+            y += 38
+        return y - rect.y
+
+    def _where(self, unit: dict[str, Any]) -> str:
+        return self._cell_name(unit["hex"])
+
+    def _cell_name(self, cell: list[int]) -> str:
+        col, row = self.board.tile_xy(self._hex(cell))
+        return f"{chr(65 + row)}{col + 1}"
+
+    def _hex(self, cell: list[int]) -> Any:
+        return self.hexes[(cell[0], cell[1])]
+
+    def _do(self, action: dict[str, Any]) -> None:
+        self.mode = None
+        self.act(action)
+
+    def _escape_mode(self) -> None:
+        self.mode = "escape"
+        self.scene.rebuild()
+
+    # board clicks ---------------------------------------------------------------------
+    def click_cell(self, cell: Any, view: dict[str, Any]) -> None:
+        legal = self.legal(view)
+        if not legal or view["prompt"] is not None:
+            return
+        here = [cell.q, cell.r]
+        if view["phase"] in ("starts", "flags"):
+            kind = "start" if view["phase"] == "starts" else "flag"
+            if {"type": kind, "hex": here} in legal:
+                self._do({"type": kind, "hex": here})
+            return
+        if self.mode == "escape":
+            if {"type": "escape", "to": here} in legal:
+                self._do({"type": "escape", "to": here})
+            return
+        if {"type": "move", "to": here} in legal:
+            self._do({"type": "move", "to": here})
+            return
+        on_hex = [u for u in view["units"] if u["hex"] == here]
+        for kind in ("attack", "shoot"):
+            for u in on_hex:
+                if {"type": kind, "target": u["id"]} in legal:
+                    self._do({"type": kind, "target": u["id"]})
+                    return
+        selects = [a for a in legal if a["type"] == "select" and "ride" not in a
+                   and self._unit(view, a["unit"])["hex"] == here]
+        if selects:
+            self.pick_index = (self.pick_index + 1) % len(selects)
+            self._do(selects[self.pick_index % len(selects)])
+
+    def highlighted(self, view: dict[str, Any]) -> set[Any]:
+        return set(self._marks(view))
+
+    def _marks(self, view: dict[str, Any]) -> dict[Any, tuple[int, int, int]]:
+        legal = self.legal(view)
+        marks: dict[Any, tuple[int, int, int]] = {}
+        if not legal or view["prompt"] is not None:
+            return marks
+        units = {u["id"]: u for u in view["units"]}
+        for a in legal:
+            t = a["type"]
+            if t in ("start", "flag", "move") or (t == "escape" and self.mode == "escape"):
+                marks[self._hex(a.get("hex") or a.get("to"))] = (120, 230, 120)
+            elif t == "attack":
+                marks[self._hex(units[a["target"]]["hex"])] = TARGET
+            elif t == "shoot":
+                marks.setdefault(self._hex(units[a["target"]]["hex"]), SHOOT)
+            elif t == "select":
+                marks[self._hex(units[a["unit"]]["hex"])] = GOLD
+        return marks
+
+    def hover_text(self, cell: Any, view: dict[str, Any]) -> str | None:
+        here = [cell.q, cell.r]
+        lines = [f"Hex {self._cell_name(here)} — {MAP['terrain'].get((cell.q, cell.r), 'grass')}"]
+        names = [s["name"] for s in view["seats"]]
+        for s in view["seats"]:
+            if s["start"] == here:
+                lines.append(f"{s['name']}'s starting hex")
+            if here in s["flags"]:
+                lines.append(f"Flag hex of {s['name']}'s Capture the Flag")
+        if (cell.q, cell.r) in MAP["corners"]:
+            lines.append("A corner of the map")
+        for lair in view["lairs"]:
+            if lair["hex"] == here:
+                lines.append("Monster lair (search again and again)" +
+                             (": its monster guards it" if lair["guard"] else ""))
+        for s in view["searched"]:
+            if s[:2] == here:
+                lines.append(f"Searched by {names[s[2]] if s[2] is not None else 'someone'}")
+        items = {i["id"]: i for i in view["items"]}
+        for u in view["units"]:
+            if u["hex"] == here:
+                owner = "Wild" if u["owner"] is None else names[u["owner"]]
+                carried = ", ".join(items[i]["name"] for i in u["items"])
+                lines.append(f"{owner}: {unit_words(u)}" + (f" Carries {carried}." if carried
+                                                             else ""))
+        lying = [i["name"] + (" (trap sprung)" if i["sprung"] else "")
+                 for i in view["items"] if i["lying"] and i["hex"] == here]
+        if lying:
+            lines.append("On the ground: " + ", ".join(lying))
+        return "\n".join(lines)
+
+    # drawing --------------------------------------------------------------------------
+    def draw_pieces(self, surface: pygame.Surface, transform: Any, view: dict[str, Any]) -> None:
+        area = self.scene.board_rect()
+        overlay = pygame.Surface(area.size, pygame.SRCALPHA)
+        shift = lambda pts: [(x - area.x, y - area.y) for x, y in pts]  # noqa: E731
+        for s in view["searched"]:
+            c = colour(s[2])
+            pygame.draw.polygon(overlay, (*c, 70),
+                                shift(self.hex_polygon(self._hex(s[:2]), transform)))
+        marks = self._marks(view)
+        for cell, col in marks.items():
+            if col == (120, 230, 120):
+                pygame.draw.polygon(overlay, MOVE_FILL, shift(self.hex_polygon(cell, transform)))
+        surface.blit(overlay, area.topleft)
+        scale = transform.scale
+        for s in view["seats"]:
+            if s["start"]:
+                x, y = transform.to_screen(*self.cell_center(self._hex(s["start"])))
+                self._home(surface, x, y - 22 * scale, colour(s["seat"]), scale)
+            for f in s["flags"]:
+                x, y = transform.to_screen(*self.cell_center(self._hex(f)))
+                self._flag(surface, x, y, colour(s["seat"]), scale)
+        for lair in view["lairs"]:
+            x, y = transform.to_screen(*self.cell_center(self._hex(lair["hex"])))
+            size = max(12, int(30 * scale))
+            img = icon("lair", size)
+            surface.blit(img, img.get_rect(center=(round(x), round(y - 12 * scale))))
+        self._draw_reach(surface, transform, view)
+        for cell, col in marks.items():
+            width = max(2, int(3 * scale)) if col != (120, 230, 120) else 2
+            self.outline(surface, transform, cell, col, width)
+        for cell in self.flash:
+            self.outline(surface, transform, cell, (255, 255, 255), 3)
+        self._draw_items(surface, transform, view)
+        self._draw_units(surface, transform, view)
+        self._draw_quests(surface, view)
+        self._draw_dice(surface)
+
+    def _draw_reach(self, surface, transform, view) -> None:
+        """Thin outlines: the active unit's melee reach (red) and missile range (orange)."""
+        active = view["active"]
+        if active is None or view["viewer"] not in view["to_act"] or view["prompt"]:
+            return
+        unit = self._unit(view, active["unit"])
+        here = cell_of(unit["hex"])
+        for cell in within(here, max(1, unit["shoot"])):
+            if cell == here:
+                continue
+            near = distance(cell, here) == 1
+            self.outline(surface, transform, self._hex(list(cell)),
+                         (200, 70, 60) if near else (220, 150, 60), 1)
+
+    def _home(self, surface, x, y, col, scale) -> None:
+        """A little house marking a starting hex."""
+        s = max(0.7, scale)
+        body = pygame.Rect(0, 0, round(14 * s), round(9 * s))
+        body.midtop = (round(x), round(y))
+        roof = [(body.left - 3 * s, body.top), (body.centerx, body.top - 8 * s),
+                (body.right + 3 * s, body.top)]
+        pygame.draw.rect(surface, (30, 24, 20), body.inflate(4, 4))
+        pygame.draw.rect(surface, col, body)
+        pygame.draw.polygon(surface, (30, 24, 20), roof)
+
+    def _flag(self, surface, x, y, col, scale) -> None:
+        s = max(0.6, scale)
+        pole = (round(x + 14 * s), round(y - 20 * s))
+        pygame.draw.line(surface, (40, 30, 20), pole, (pole[0], pole[1] + 18 * s), 2)
+        pygame.draw.polygon(surface, col, [pole, (pole[0] + 10 * s, pole[1] + 4 * s),
+                                           (pole[0], pole[1] + 8 * s)])
+
+    def _draw_items(self, surface, transform, view) -> None:
+        size = max(10, int(16 * transform.scale))
+        by_hex: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        for it in view["items"]:
+            if it["lying"]:
+                by_hex.setdefault(cell_of(it["hex"]), []).append(it)
+        for cell, items in by_hex.items():
+            x, y = transform.to_screen(*self.cell_center(self._hex(list(cell))))
+            for n, it in enumerate(items[:4]):
+                px = x - (len(items[:4]) - 1) * size * 0.55 + n * size * 1.1
+                py = y + 17 * transform.scale
+                pygame.draw.circle(surface, (246, 232, 190), (round(px), round(py)),
+                                   size // 2 + 2)
+                img = icon(it["kind"], size)
+                surface.blit(img, img.get_rect(center=(round(px), round(py))))
+
+    def _unit_point(self, uid: int, cell: tuple[int, int]) -> tuple[float, float]:
+        if uid in self.tweens and self.tweens[uid].elapsed < self.tweens[uid].duration:
+            return self.tweens[uid].point
+        return self.cell_center(self._hex(list(cell)))
+
+    def _draw_units(self, surface, transform, view) -> None:
+        scale = transform.scale
+        r = max(7, int(11 * scale))
+        active = view["active"]["unit"] if view["active"] else None
+        groups: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        for u in view["units"]:
+            cell = self.where.get(u["id"], cell_of(u["hex"]))
+            groups.setdefault(cell, []).append(u)
+        offsets = {1: [(0, 0)], 2: [(-0.55, 0), (0.55, 0)],
+                   3: [(-0.55, -0.45), (0.55, -0.45), (0, 0.5)],
+                   4: [(-0.55, -0.5), (0.55, -0.5), (-0.55, 0.5), (0.55, 0.5)]}
+        for cell, units in groups.items():
+            offs = offsets.get(len(units), offsets[4])
+            for n, u in enumerate(units[:4]):
+                bx, by = self._unit_point(u["id"], cell)
+                dx, dy = offs[n]
+                x, y = transform.to_screen(bx, by - 4)
+                x += dx * r * 1.9
+                y += dy * r * 1.9
+                centre = (round(x), round(y))
+                fill = colour(u["owner"])
+                if u["acted"] and view["phase"] == "play":
+                    fill = tuple(int(c * 0.6) for c in fill)
+                pygame.draw.circle(surface, (20, 16, 12), centre, r + 2)
+                pygame.draw.circle(surface, fill, centre, r)
+                img = icon(u["kind"], int(r * 1.6))
+                surface.blit(img, img.get_rect(center=centre))
+                if u.get("starting"):
+                    pygame.draw.circle(surface, GOLD, (centre[0] + r - 2, centre[1] - r + 2),
+                                       max(3, r // 4))
+                if u["items"]:
+                    draw_text(surface, str(len(u["items"])), (centre[0] + r, centre[1] + r - 4),
+                              max(9, r), (255, 250, 230), bold=True, anchor="center",
+                              shadow=True)
+                if u["down"]:
+                    pygame.draw.line(surface, ALERT, (x - r, y - r), (x + r, y + r), 3)
+                if u["burrowed"]:
+                    pygame.draw.circle(surface, (120, 80, 40), centre, r + 2, 3)
+                if u["id"] == active:
+                    pygame.draw.circle(surface, GOLD, centre, r + 4, 3)
+                if view["facing"]:
+                    self._facing_tick(surface, transform, cell, u["facing"], centre, r)
+
+    def _facing_tick(self, surface, transform, cell, facing, centre, r) -> None:
+        """A small pointer on the counter's rim toward the hex side it faces."""
+        ahead = step(cell, facing)
+        ax, ay = self.layout.hex_center(Hex(*ahead))
+        bx, by = self.layout.hex_center(Hex(*cell))
+        length = math.hypot(ax - bx, ay - by) or 1.0
+        dx, dy = (ax - bx) / length, (ay - by) / length
+        tip = (centre[0] + dx * (r + 6), centre[1] + dy * (r + 6))
+        left = (centre[0] + dx * r - dy * 4, centre[1] + dy * r + dx * 4)
+        right = (centre[0] + dx * r + dy * 4, centre[1] + dy * r - dx * 4)
+        pygame.draw.polygon(surface, (250, 245, 225), [tip, left, right])
+
+    def _draw_quests(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        area = self.scene.board_rect()
+        lines = []
+        for s in view["seats"]:
+            quests = " · ".join(q["line"] for q in s["quests"])
+            units = f"{s['units']} unit" + ("s" if s["units"] != 1 else "")
+            lines.append((s["seat"], f"{s['name']} ({s['done']}/3, {units}): {quests}"))
+        height = 18 * len(lines) + 8
+        box = pygame.Rect(area.x + 6, area.bottom - height - 6, area.width - 12, height)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((20, 18, 24, 190))
+        surface.blit(shade, box)
+        for n, (seat, text) in enumerate(lines):
+            pygame.draw.circle(surface, colour(seat), (box.x + 10, box.y + 13 + 18 * n), 5)
+            draw_text(surface, text, (box.x + 20, box.y + 4 + 18 * n), 13,
+                      GOLD if view["turn"] == seat and view["phase"] == "play" else TEXT)
+        status = f"Round {view['round']}" + (f" of {view['round_limit']}"
+                                             if view["round_limit"] else "")
+        if view["finale"]:
+            status += " — fight to the finish"
+        draw_text(surface, status, (area.x + 10, area.y + 6), 14, MUTED, shadow=True)
+
+    def _draw_dice(self, surface: pygame.Surface) -> None:
+        if self.dice is None or self.dice["time"] <= 0:
+            return
+        area = self.scene.board_rect()
+        text = self.dice["text"]
+        width = min(area.width - 40, 16 + 8 * len(text))
+        box = pygame.Rect(0, 0, width, 64)
+        box.midtop = (area.centerx, area.y + 28)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((20, 18, 24, 220))
+        surface.blit(shade, box)
+        good = self.dice["good"]
+        edge = (110, 210, 110) if good else ALERT if good is False else GOLD
+        pygame.draw.rect(surface, edge, box, 2, border_radius=6)
+        roll = self.dice["roll"]
+        if roll is not None:
+            shown = roll if self.dice["time"] < 0.6 else 1 + int(self.dice["time"] * 37) % 8
+            die = pygame.Rect(box.x + 10, box.y + 10, 44, 44)
+            pygame.draw.rect(surface, (246, 238, 220), die, border_radius=8)
+            draw_text(surface, str(shown), die.center, 24, (30, 24, 20), bold=True,
+                      anchor="center")
+        draw_text(surface, text[:110], (box.x + 64, box.y + 22), 14, TEXT)
+
+    # results --------------------------------------------------------------------------
+    def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+        names = [s["name"] for s in self.match.seats]
+        rows = []
+        for s in sorted(range(len(names)), key=lambda s: (s not in result["winners"],
+                                                          -result["quests_done"][s], s)):
+            rows.append([names[s] + ("  (winner)" if s in result["winners"] else ""),
+                         str(result["quests_done"][s]), str(result["units"][s]),
+                         str(result["kills"][s]), "; ".join(result["quests"][s])])
+        return ["Player", "Quests", "Units", "Kills", "Quests drawn"], rows
+
+    def results_summary(self, result: dict[str, Any]) -> list[str]:
+        names = [s["name"] for s in self.match.seats]
+        why = {"quests": "completed three quests",
+               "last standing": "was the last with units standing after every hex was searched",
+               "round limit": f"led when the round limit ended the game (round {result['rounds']})",
+               "exhaustion": "", "wiped out": ""}[result["reason"]]
+        if not result["winners"]:
+            return [f"Nobody won ({result['reason']}) after {result['rounds']} rounds."]
+        who = " and ".join(names[s] for s in result["winners"])
+        return [f"{who} {why}.", f"The game lasted {result['rounds']} rounds."]

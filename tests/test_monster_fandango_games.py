@@ -1,0 +1,126 @@
+"""Monster Fandango: seeded whole games with invariants, save/load at every step, the bot."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+import yaml
+
+from game.engine import Match, Rng
+from game.engine.bots import choose_action
+from game.monster_fandango.data import ITEMS, MONSTERS
+from game.monster_fandango.kernel import CELL_SET
+from game.monster_fandango.rules import STACK_LIMIT
+
+GAME = "monster_fandango"
+#: Items the rules let leave the game: spent, drunk, run off, or delivered home.
+MAY_VANISH = {"money_bag", "potion", "key", "kitten", "chest"}
+
+
+def seats(n: int, kind: str = "bot") -> list[dict[str, str]]:
+    return [{"name": f"P{i + 1}", "kind": kind} for i in range(n)]
+
+
+def check_invariants(match: Match) -> None:
+    c = match.controller
+    load: Counter = Counter()
+    sides: dict = {}
+    for uid, u in c.units.items():
+        assert u["hex"] in CELL_SET, "every unit stands on one hex of the map"
+        load[u["hex"]] += MONSTERS[u["kind"]]["stack"]
+        sides.setdefault(u["hex"], set()).add(u["owner"])
+        assert not (u["down"] and u["kind"] != "troll")
+    for iid, it in c.items.items():
+        if it["unit"] is not None:
+            assert it["unit"] in c.units and it["hex"] is None
+            cell = c.units[it["unit"]]["hex"]
+        else:
+            assert it["hex"] in CELL_SET
+            cell = it["hex"]
+        load[cell] += ITEMS[it["kind"]]["stack"]
+    assert max(load.values(), default=0) <= STACK_LIMIT, "at most 4 stack points per hex"
+    assert all(len(s) == 1 for s in sides.values()), "enemies never share a hex"
+    created, removed = Counter(c.created), Counter(c.removed)
+    assert len(c.items) == sum(created.values()) - sum(removed.values())
+    assert set(removed) <= MAY_VANISH, "items only vanish in the ways the rules allow"
+    assert not set(c.searched) & set(c.lairs)
+    if not match.is_over() and c.phase == "play" and c.prompt is None and c.active is None:
+        assert any(not c.units[u]["acted"] for u in c.seat_units(c.turn))
+    if match.is_over():
+        assert match.result()["winners"] is not None and match.legal_actions(0) == []
+
+
+def play(match: Match, rng: Rng | None = None, check_every: int = 1, limit: int = 20000) -> int:
+    steps = 0
+    while not match.is_over() and steps < limit:
+        seat = match.to_act()[0]
+        legal = match.legal_actions(seat)
+        assert legal, "whoever is to act always has something legal to do"
+        action = rng.choice(legal) if rng is not None else choose_action(match, seat)
+        match.act(seat, action)
+        steps += 1
+        if steps % check_every == 0:
+            check_invariants(match)
+    assert match.is_over()
+    return steps
+
+
+@pytest.mark.parametrize("n,seed", [(1, 1), (2, 2), (2, 3), (3, 4), (4, 5), (4, 6)])
+def test_bot_games_keep_every_invariant(n, seed):
+    match = Match.new(GAME, seats(n), seed=seed, options={"round_limit": 12})
+    play(match, check_every=1)
+    result = match.result()
+    yaml.safe_dump(result)
+    assert result["reason"] in ("quests", "round limit", "last standing", "exhaustion",
+                                "wiped out")
+
+
+@pytest.mark.parametrize("n,seed", [(2, 11), (3, 12), (4, 13)])
+def test_random_legal_games_keep_every_invariant(n, seed):
+    options = {"round_limit": 10, "facing": seed % 2 == 1, "choose_starts": n == 3}
+    match = Match.new(GAME, seats(n), seed=seed, options=options)
+    play(match, Rng(seed), check_every=1)
+
+
+def test_save_and_load_at_every_step(tmp_path):
+    match = Match.new(GAME, seats(2), seed=21, options={"round_limit": 2})
+    path = tmp_path / "game.yaml"
+    steps = 0
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.act(seat, choose_action(match, seat))
+        steps += 1
+        match.save(path)
+        loaded = Match.load(path)
+        assert loaded.snapshot() == match.snapshot()
+        assert loaded.view(None) == match.view(None)
+        assert loaded.legal_actions(loaded.to_act()[0] if loaded.to_act() else 0) == \
+            match.legal_actions(match.to_act()[0] if match.to_act() else 0)
+    assert steps > 20
+
+
+def test_same_seed_same_game():
+    a = Match.new(GAME, seats(3), seed=77, options={"round_limit": 5})
+    b = Match.new(GAME, seats(3), seed=77, options={"round_limit": 5})
+    play(a, check_every=50)
+    play(b, check_every=50)
+    assert a.snapshot() == b.snapshot() and a.actions == b.actions
+
+
+def test_the_bot_beats_random_play():
+    """Seat 1 is the bot, seat 2 picks random legal actions: the bot does more quests."""
+    bot_quests = random_quests = 0
+    for seed in range(4):
+        match = Match.new(GAME, seats(2), seed=100 + seed, options={"round_limit": 15})
+        rng = Rng(seed)
+        while not match.is_over():
+            seat = match.to_act()[0]
+            if seat == 0:
+                action = choose_action(match, 0)
+            else:
+                action = rng.choice(match.legal_actions(1))
+            match.act(seat, action)
+        bot_quests += match.result()["quests_done"][0]
+        random_quests += match.result()["quests_done"][1]
+    assert bot_quests > random_quests + 2
