@@ -55,3 +55,23 @@ def test_whole_game_in_a_real_window(xvfb, tmp_path):
     parchment = [c for c in board if c[0] > 180 and c[1] > 150 and c[2] > 100]
     assert len(parchment) > len(board) // 3
     assert (tmp_path / "saves" / "autosave-fantasy_expedition.yaml").exists()
+
+
+@pytest.mark.parametrize("game_id", ["fantasy_racing", "mothership", "odysseus", "monster_fandango"])
+def test_each_game_starts_from_the_menu_and_plays_in_a_real_window(xvfb, tmp_path, game_id):
+    display, framebuffer = xvfb
+    out = tmp_path / "screen.png"
+    env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11",
+           "TABLETOP_SAVES": str(tmp_path / "saves"), "TABLETOP_HOME": str(tmp_path / "home")}
+    run = subprocess.run([sys.executable, str(HERE / "xvfb_session.py"), str(framebuffer),
+                          str(out), game_id, "3"], env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    shot = pygame.image.load(str(out))
+    colours = {tuple(shot.get_at((x, y)))[:3] for x in range(0, 1280, 16) for y in range(0, 720, 16)}
+    assert len(colours) > 200, "the screen looks blank"
+    # the board area (left of the panel) is drawn, not left as the plain backdrop
+    board = {tuple(shot.get_at((x, y)))[:3] for x in range(40, 840, 20) for y in range(60, 680, 20)}
+    assert len(board) > 40
+    save = tmp_path / "saves" / f"autosave-{game_id}.yaml"
+    assert save.exists(), "the computers' actions were autosaved"

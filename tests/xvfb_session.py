@@ -1,7 +1,9 @@
 """Run under a real X server: play a game through the client, then grab the X screen.
 
-Usage: DISPLAY=:N python tests/xvfb_session.py XWD_FILE OUT_PNG
-(``XWD_FILE`` is the framebuffer file Xvfb writes with ``-fbdir``.)
+Usage: DISPLAY=:N python tests/xvfb_session.py XWD_FILE OUT_PNG [GAME_ID SECONDS]
+(``XWD_FILE`` is the framebuffer file Xvfb writes with ``-fbdir``.)  With a game id, the
+session picks that game on the setup screen, makes every seat a computer, and watches it
+for SECONDS before grabbing the screen.
 """
 
 from __future__ import annotations
@@ -30,8 +32,38 @@ def grab(xwd: Path) -> pygame.Surface:
     return pygame.image.frombuffer(pixels, (width, height), "BGRA").copy()
 
 
+def watch(d: Driver, game_id: str, seconds: float) -> None:
+    """From the main menu, start ``game_id`` with computers in every seat and watch it."""
+    import time
+
+    from game.engine import controller_class
+    title = controller_class(game_id).title
+    d.press("New game")
+    for _ in range(10):
+        if d.buttons(f"Game: {title}"):
+            break
+        d.press(next(t for t in d.labels() if t.startswith("Game: ")))
+    while d.buttons("Person"):
+        d.press("Person")
+    d.press("Start")
+    assert d.scene_name == "PlayScene", d.scene_name
+    start = time.monotonic()
+    while time.monotonic() - start < seconds and d.scene_name == "PlayScene":
+        d.app.step()
+    assert len(d.top.match.actions) > 0 if d.scene_name == "PlayScene" else True
+
+
 def main() -> int:
     xwd, out = Path(sys.argv[1]), Path(sys.argv[2])
+    if len(sys.argv) > 3:
+        d = Driver(animation="normal")
+        d.app.fps = 60
+        watch(d, sys.argv[3], float(sys.argv[4]))
+        d.app.draw()
+        pygame.display.flip()
+        d.pump(2)
+        pygame.image.save(grab(xwd), str(out))
+        return 0
     d = Driver(animation="fast")
     d.press("New game")
     d.press("Start")
