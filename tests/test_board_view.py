@@ -93,7 +93,8 @@ def test_hover_shows_the_screens_explanation_as_a_tooltip(scene, monkeypatch):
     assert scene.tooltip is None
 
 
-def test_no_tooltip_where_the_screen_has_nothing_to_say(scene):
+def test_no_tooltip_where_the_screen_has_nothing_to_say(scene, monkeypatch):
+    monkeypatch.setattr(scene.screen, "hover_text", lambda c, view: None)
     cell = scene.screen.cells()[0]
     scene.app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=centre_on_screen(scene, cell),
                                        rel=(1, 1), buttons=(0, 0, 0))])
@@ -119,3 +120,13 @@ def test_the_log_grows_by_appending_and_starts_afresh_when_long(scene, monkeypat
     assert all(html.count("<br>") <= 4 for html in laid_out)
     assert laid_out[-1].count("<br>") == 4, "a fresh start keeps only the last LOG_LINES"
     assert len(scene.shown) == base + 11
+
+
+def test_expedition_tooltips_name_the_position_and_hide_unrevealed_items(scene):
+    view = scene.view()
+    text = scene.screen.hover_text("mine-3", view)
+    assert text.startswith("Mine row, position 3")
+    assert "tunnels" in text and "A Mine" not in text.replace("A Mine tunnels", "")
+    start = scene.screen.hover_text("start-1", view)
+    assert start.startswith("Starting row, position 1") and "Here: " in start
+    assert scene.screen.hover_text("nowhere", view) is None

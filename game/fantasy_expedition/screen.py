@@ -27,6 +27,16 @@ GOALS = {
 }
 SINGULAR = {"dwarf": "Dwarf", "magician": "Magician", "werewolf": "Werewolf"}
 ROW_OF_TEAM = {team: TEAM_ITEM[team] for team in TEAMS}
+ROW_NAMES = {"start": "Starting row", "mine": "Mine row", "portal": "Portal row",
+             "fear": "Fear row", "final": "Final row"}
+ROW_HINTS = {
+    "mine": "A Mine tunnels its climber to the nearest other Mine to the left (wrapping round).",
+    "portal": "A Portal sends its climber to the nearest other Portal to the right (wrapping round).",
+    "fear": "A Fear Marker swaps its climber with the neighbour it points at (a run of markers "
+             "pointing the same way moves together).",
+}
+ITEM_WORDS = {"mine": "A Mine", "portal": "A Portal", "fear_left": "A Fear Marker pointing left",
+              "fear_right": "A Fear Marker pointing right"}
 
 
 @lru_cache(maxsize=128)
@@ -277,6 +287,24 @@ class ExpeditionScreen(GameScreen):
                 self.act({"type": "propose", "to": other})
         elif phase == "choice" and row == ROW_OF_TEAM[self.my_team(view)]:
             self._select("slot", index)
+
+    def hover_text(self, cell: Any, view: dict[str, Any]) -> str | None:
+        """Which position this is, who stands there and what lies there (as far as shown)."""
+        if not isinstance(cell, str) or "-" not in cell:
+            return None
+        row, index = cell.split("-")
+        lines = [ROW_NAMES.get(row, row.capitalize()) + f", position {index}"]
+        here = [seat["name"] for seat in view["seats"] if tuple(map(str, self.where[seat["seat"]]))
+                == (row, index)]
+        if here:
+            lines.append("Here: " + ", ".join(here))
+        for item_row, item_index, name, communal in self._item_sprites(view):
+            if (item_row, str(item_index)) == (row, index):
+                lines.append(ITEM_WORDS[name] + (" (placed by the team together)" if communal
+                                                 else ""))
+        if row in ROW_HINTS:
+            lines.append(ROW_HINTS[row])
+        return "\n".join(lines)
 
     def highlighted(self, view: dict[str, Any]) -> set[Any]:
         viewer, phase = view["viewer"], view["phase"]
