@@ -130,3 +130,55 @@ def test_expedition_tooltips_name_the_position_and_hide_unrevealed_items(scene):
     start = scene.screen.hover_text("start-1", view)
     assert start.startswith("Starting row, position 1") and "Here: " in start
     assert scene.screen.hover_text("nowhere", view) is None
+
+
+def test_the_log_box_outlives_rebuilds_and_follows_the_viewer(scene):
+    box = scene.log_box
+    scene.rebuild()
+    assert scene.log_box is box and box.alive(), "moving the log is cheap; laying it out is not"
+    scene.shown.append({"type": "note", "text": "only for P1", "to": [1]})
+    scene.viewer = 0
+    scene.rebuild()
+    text = scene.log_box.html_text + scene.log_box.appended_text
+    assert "only for P1" not in text
+    scene.viewer = 1
+    scene.rebuild()
+    assert "only for P1" in scene.log_box.html_text + scene.log_box.appended_text
+
+
+def test_undo_brings_back_the_panel_and_log_of_before(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+    from game.ui.settings import Settings
+    seats = [{"name": f"P{i}", "kind": "human" if i < 2 else "bot"} for i in range(9)]
+    app = App(settings=Settings(animation="off", handover=False), size=(1280, 720))
+    try:
+        app.to_menu()
+        scene = PlayScene(app, Match.new("fantasy_expedition", seats, seed=4))
+        app.push(scene)
+        for _ in range(50):
+            scene.update(0.05)
+            if scene.viewer is not None and scene.match.can_undo(scene.viewer):
+                break
+            if scene.viewer is not None and not scene.showing:
+                scene.perform(scene.viewer, scene.match.legal_actions(scene.viewer)[0])
+        assert scene.match.can_undo(scene.viewer)
+        before = len(scene.match.actions)
+        last = scene.shown[-1]["text"]
+        assert last in scene.log_box.html_text + scene.log_box.appended_text
+        scene.open_menu()
+        pause = app.stack.top
+        pause.undo()
+        assert app.stack.top is scene
+        assert len(scene.match.actions) < before
+        from game.ui.scenes.play import LOG_LINES, escape_html
+        text = scene.log_box.html_text + scene.log_box.appended_text
+        assert scene.shown == scene.match.log
+        expected = "<br>".join(escape_html(ev["text"]) for ev in scene._log_events()[-LOG_LINES:])
+        assert text == (expected or "<i>The log is empty.</i>")
+        labels = [getattr(w, "text", "") for w, _ in scene.controls.items]
+        assert len(labels) == len(set(id(w) for w, _ in scene.controls.items))
+        assert "Menu" in labels and labels.count("Menu") == 1
+    finally:
+        pygame.display.quit()

@@ -75,14 +75,17 @@ class PlayScene(Scene):
         self._view_key: tuple[Any, ...] | None = None
         self._view: dict[str, Any] = {}
         self._lines: list[str] = []
-        #: Visible events so far, and lines in the log box (it is appended to, not re-laid out).
-        self._log_state = (0, 0)
+        #: Undos so far (a view or log from before an undo is never reused).
+        self.undos = 0
+        #: For whom and after which undo the log box was written, how many of the visible
+        #: events it has seen and how many lines it holds (it is appended to, not re-laid out).
+        self._log_state: tuple[Any, ...] = (None, 0, 0, 0)
         self.log_box: UITextBox | None = None
         self.screen.reset(self.view())
 
     # state -----------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
-        key = (self.viewer, len(self.match.actions))
+        key = (self.viewer, self.undos, len(self.match.actions))
         if key != self._view_key:
             self._view = self.match.view(self.viewer)
             self._lines = [line for text in self.screen.panel_text(self._view)
@@ -165,9 +168,11 @@ class PlayScene(Scene):
         self.queue.clear()
         self.busy_for = None
         self.bot_wait = None
+        self.undos += 1
         self.shown = list(self.match.log)
         self.screen.reset(self.view())
         self.autosave()
+        self.rebuild()
         self.app.toast("Undone.")
         return True
 
@@ -272,11 +277,8 @@ class PlayScene(Scene):
             pygame.Rect(panel.x + 12, y, panel.width - 24, panel.bottom - y - 300), view)
         bottom = panel.bottom - 52
         log_top = y + used + 10
-        self.log_box = UITextBox(self._log_html(), pygame.Rect(panel.x + 12, log_top,
-                                 panel.width - 24, max(bottom - log_top - 10, 80)),
-                                 self.app.ui)
-        self.controls.keep(self.log_box)
-        self._scroll_log()
+        self._place_log(pygame.Rect(panel.x + 12, log_top, panel.width - 24,
+                                    max(bottom - log_top - 10, 80)))
         thirds = (panel.width - 24 - 16) // 3
         row = pygame.Rect(panel.x + 12, bottom, thirds, 40)
         self.controls.button(row, "Menu", self.open_menu, tooltip="Save, load, undo, rules (Esc)")
@@ -294,13 +296,40 @@ class PlayScene(Scene):
                                  tooltip="Step through each move of the resolution")
         self.controls.on_escape = self.open_menu
 
+    def _place_log(self, rect: pygame.Rect) -> None:
+        """Put the log box at ``rect``: it outlives rebuilds, because laying out its text
+        anew costs far more than moving it."""
+        box = self.log_box
+        if box is None or not box.alive():
+            self.log_box = UITextBox(self._log_html(), rect, self.app.ui)
+            self._scroll_log()
+            return
+        if box.relative_rect.topleft != rect.topleft:
+            box.set_relative_position(rect.topleft)
+        if box.relative_rect.size != rect.size:
+            box.set_dimensions(rect.size)
+        self._refresh_log()
+
+    def _drop_log(self) -> None:
+        if self.log_box is not None:
+            self.log_box.kill()
+            self.log_box = None
+
+    def pause(self) -> None:
+        super().pause()
+        self._drop_log()
+
+    def exit(self) -> None:
+        super().exit()
+        self._drop_log()
+
     def _log_events(self) -> list[dict[str, Any]]:
         return [ev for ev in self.shown if visible_to(ev, self.viewer)]
 
     def _log_html(self) -> str:
         events = self._log_events()
         shown = events[-LOG_LINES:]
-        self._log_state = (len(events), len(shown))
+        self._log_state = (self.viewer, self.undos, len(events), len(shown))
         return "<br>".join(escape_html(ev["text"]) for ev in shown) or "<i>The log is empty.</i>"
 
     def _refresh_log(self) -> None:
@@ -309,15 +338,16 @@ class PlayScene(Scene):
         if box is None or not box.alive():
             return
         events = self._log_events()
-        known, lines = self._log_state
+        viewer, undos, known, lines = self._log_state
         new = events[known:]
-        if not new and len(events) == known:
+        same = (viewer, undos) == (self.viewer, self.undos)
+        if same and not new and len(events) == known:
             return
-        if lines == 0 or len(events) < known or lines + len(new) > 2 * LOG_LINES:
+        if not same or lines == 0 or len(events) < known or lines + len(new) > 2 * LOG_LINES:
             box.set_text(self._log_html())
         else:
             box.append_html_text("<br>" + "<br>".join(escape_html(ev["text"]) for ev in new))
-            self._log_state = (len(events), lines + len(new))
+            self._log_state = (viewer, undos, len(events), lines + len(new))
         self._scroll_log()
 
     def _scroll_log(self) -> None:
