@@ -64,6 +64,35 @@ def mid_game_match(seed: int = 11):
     return match
 
 
+def person_to_act(game_id: str, seed: int = 11, actions: int = 12):
+    """A match of ``game_id`` with a person at seat 0, some way in, at that person's turn."""
+    from game.engine import Match, controller_class
+    from game.engine.bots import choose_action
+    cls = controller_class(game_id)
+    count = cls.min_seats if cls.min_seats > 4 else min(cls.max_seats, 4)
+    seats = [{"name": f"P{i + 1}", "kind": "human" if i == 0 else "bot"} for i in range(count)]
+    match = Match.new(game_id, seats, seed=seed)
+    while not match.is_over() and not (0 in match.to_act() and len(match.actions) >= actions):
+        seat = match.to_act()[0]
+        match.act(seat, choose_action(match, seat))
+    return match
+
+
+def game_frame_times(game_id: str, tmp: str) -> tuple[float, float]:
+    """Frame median and p95 (ms) of ``game_id``'s play scene at a person's turn."""
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+    from game.ui.settings import Settings
+    os.environ["TABLETOP_SAVES"] = tmp
+    app = App(settings=Settings(), size=(1280, 720))
+    app.to_menu()
+    app.push(PlayScene(app, person_to_act(game_id)))
+    settle = time.perf_counter()
+    while time.perf_counter() - settle < 1.0:
+        app.step()
+    return frame_times(app, 150)
+
+
 def play_scene(tmp: str):
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
@@ -170,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         first = first_frame_seconds()
         app, _scene = play_scene(tmp)
         median, p95 = frame_times(app)
+        from game.engine.registry import game_ids
+        per_game = {g: game_frame_times(g, tmp) for g in game_ids()}
         cpu = idle_cpu(app)
         io = save_load_ms(tmp)
     gps = games_per_second()
@@ -180,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
         ("idle play scene CPU (5 s)", cpu, "% of a core", 5),
         ("save + load, finished match", io, "ms", 50),
         ("random full games", gps, "games/s", None),
-    ]
+    ] + [(f"{g} frame p95", times[1], "ms", 8) for g, times in per_game.items()]
     print(f"{'measure':32} {'value':>10}  {'unit':12} target")
     for name, value, unit, target in rows:
         mark = "" if target is None else (f"< {target}  " + ("ok" if value < target else "MISSED"))
@@ -189,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
         "first_frame_ms": round(first * 1000, 1), "frame_median_ms": round(median, 2),
         "frame_p95_ms": round(p95, 2), "idle_cpu_percent": round(cpu, 2),
         "save_load_ms": round(io, 2), "games_per_second": round(gps, 1),
+        "frame_ms_by_game": {g: {"median": round(m, 2), "p95": round(q, 2)}
+                             for g, (m, q) in per_game.items()},
         "balance": balance(None, args.games)}, sort_keys=False))
     return 0
 
