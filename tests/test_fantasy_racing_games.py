@@ -158,3 +158,21 @@ def test_rules_document_matches_the_character_data():
             in text
     for n in range(1, 29):
         assert f"\n{n}. **" in text, f"ruling {n}"
+
+
+def test_rules_document_reads_cleanly_in_the_rules_viewer():
+    """Every section converts; tables keep their header and lose their divider row; the
+    points table and the respawn turns agree with the rules."""
+    import re
+
+    from game.fantasy_racing.data import HERE
+    from game.fantasy_racing.rules import POINTS, respawn_turns
+    from game.ui.markdown import markdown_to_html, split_sections
+
+    text = (HERE / "rules.md").read_text()
+    for _title, body in split_sections(text):
+        html = markdown_to_html(body)
+        assert not re.search(r">[\s|:-]*-{1,}[\s|:-]*<", html), "a table divider is shown"
+    assert f"| Lap completed | +{POINTS['lap']} |" in text
+    assert f"| Falling into a hole | {POINTS['hole']} |" in text
+    assert "turns 4, 7, 10 and 13" in text and respawn_turns(15) == [4, 7, 10, 13]

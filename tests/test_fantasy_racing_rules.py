@@ -408,41 +408,56 @@ def test_thrown_onto_a_rock_small_shock_without_shield():
 
 
 # ---------------------------------------------------------------------- shocks and recoils
-def test_barrier_protection_example():
-    """The text's example: a big shock's possible recoils, without and with protection.
+def big_shock_squares(c: RacingController, seat: int) -> list[tuple[int, int]]:
+    """Where a big shock (1D6) can send ``seat``, face by face, played through the rules."""
+    ends = []
+    for face in range(1, 7):
+        saved = c.snapshot()
+        pos = list(c.pos)
+        dice(c, face)
+        c.agenda = [{"t": "shock", "seat": seat, "size": "big", "shield": False, "why": "a test"}]
+        events = c._run()
+        assert [e["die"] for e in events if e["type"] == "dice"] == ["D6"]
+        ends.append(c.pos[seat])
+        c.pos = pos
+        c.points = saved["points"]
+    return ends
 
-    The racer stands at column 5, row 11.  Without protection a big shock (1D6)
-    sends it 1 to 6 squares straight up.  With a barrier 3 squares above, a
-    second barrier 5 above and a rock 7 above, it can only end 1 or 2 squares
-    up: the recoil stops on the square below the first barrier.
+
+def test_barrier_protection_example():
+    """The text's example: the squares a big shock can send a racer to, first on an open
+    track, then with two barriers and a rock on the recoil's way.
+
+    The racer stands at column 6, row 12.  Open track: the six faces of the D6 send it 1
+    to 6 squares straight up.  Then a barrier 3 squares up, a rock 5 up and another barrier
+    6 up, all within the reach of the die: faces 1 and 2 are unchanged, and faces 3 to 6,
+    which would end on the barrier or on a square beyond it, all stop on the square below
+    the first barrier.  The rock and the second barrier are never reached.
     """
     c = race("knight", "goblin")
-    start = (5, 11)
-    assert [c.recoil_path(start, d)[-1] for d in range(1, 7)] == \
-        [(5, 10), (5, 9), (5, 8), (5, 7), (5, 6), (5, 5)]
-    c.terrain = {(5, 8): "barrier", (5, 6): "barrier", (5, 4): "rock"}
-    assert [c.recoil_path(start, d)[-1] for d in range(1, 7)] == \
-        [(5, 10), (5, 9), (5, 9), (5, 9), (5, 9), (5, 9)]
-    # The same through the rules, die by die.
-    for face, row in zip(range(1, 7), (10, 9, 9, 9, 9, 9)):
-        c = race("knight", "goblin")
-        c.terrain = {(5, 8): "barrier", (5, 6): "barrier", (5, 4): "rock"}
-        c.pos[1] = start
-        dice(c, face)
-        c.agenda = [{"t": "shock", "seat": 1, "size": "big", "shield": True, "why": "a test"}]
-        events = c._run()
-        assert c.pos[1] == (5, row)
-        assert next(e for e in events if e["type"] == "dice")["die"] == "D6"
+    c.pos[1] = (5, 11)
+    assert big_shock_squares(c, 1) == [(5, 10), (5, 9), (5, 8), (5, 7), (5, 6), (5, 5)]
+    c.terrain = {(5, 8): "barrier", (5, 6): "rock", (5, 5): "barrier"}
+    assert big_shock_squares(c, 1) == [(5, 10), (5, 9), (5, 9), (5, 9), (5, 9), (5, 9)]
+    assert c.terrain == {(5, 8): "barrier", (5, 6): "rock", (5, 5): "barrier"}
+    assert c.destroyed == set(), "a recoil stopped by a barrier does not break it"
+    # Neighbouring columns are no protection: the recoil goes straight up.
+    c.terrain = {(4, 9): "barrier", (6, 9): "rock"}
+    assert big_shock_squares(c, 1)[-1] == (5, 5)
 
 
 def test_rock_protection_example():
-    """A rock 2 squares above: whatever the big shock rolls, the racer moves one square."""
+    """The same example with the rock nearest: a rock protects exactly like a barrier."""
     c = race("knight", "goblin")
-    c.terrain = {(5, 9): "rock"}
-    for d in range(1, 7):
-        assert c.recoil_path((5, 11), d) == [(5, 10)]
+    c.pos[1] = (5, 11)
+    c.terrain = {(5, 9): "rock", (5, 7): "barrier", (5, 6): "barrier"}
+    assert big_shock_squares(c, 1) == [(5, 10)] * 6
     c.terrain = {(5, 10): "rock"}
-    assert c.recoil_path((5, 11), 6) == []
+    assert big_shock_squares(c, 1) == [(5, 11)] * 6, "a rock right above: no recoil at all"
+    # Once a barrier is destroyed, it protects no more.
+    c.terrain = {(5, 9): "barrier"}
+    c.destroyed = {(5, 9)}
+    assert big_shock_squares(c, 1)[-1] == (5, 5)
 
 
 def test_small_shock_is_1d3_and_recoil_stops_at_the_start_line():
@@ -807,6 +822,24 @@ def test_ring_of_fire_hits_everything_within_2():
     assert len([e for e in events if e["type"] == "hit"]) == 2
 
 
+def test_ruling_24_fire_and_gloves_reach_an_opponent_on_the_users_square_spears_do_not():
+    c = objects_setup("ring_of_fire")
+    c.pos = [(5, 5), (5, 5), (0, 15)]
+    c.inv[1]["clover"] = 1
+    assert {"type": "use", "object": "ring_of_fire"} in c.legal_actions(0)
+    for key in ("wand_of_fire", "stealing_gloves"):
+        assert {"seat": 1} in c.reach(0, key)["targets"], key
+    for key in ("magic_spear", "throwing_axe"):
+        assert {"seat": 1} not in c.reach(0, key)["targets"], key
+    c.started[1] = False
+    assert c.reach(0, "wand_of_fire")["targets"] == [], "protection still holds"
+    c.started[1] = True
+    dice(c, 2)
+    events = act(c, 0, {"type": "use", "object": "ring_of_fire"})
+    assert [e["seat"] for e in events if e["type"] == "hit"] == [1]
+    assert c.pos[1] == (5, 3) and c.pos[0] == (5, 5)
+
+
 def test_ring_of_fire_needs_something_in_range():
     c = objects_setup("ring_of_fire")
     c.pos = [(5, 5), (0, 15), (9, 15)]
@@ -1090,3 +1123,58 @@ def test_reach_wraps_round_the_board_without_duplicate_targets():
         {"type": "use", "object": "magic_spear", "seat": 1}]
     c.pos = [(0, 5), (10, 5), (0, 0)]  # two squares to the left, round the edge
     assert {"seat": 1} in c.reach(0, "magic_spear")["targets"]
+
+
+# ---------------------------------------------------------------------- the skid (tactical move)
+def skid_setup(**things):
+    """The knight moves 3 onto the goblin, wins (50), the goblin recoils 2; her skid right
+    lands on (6, 6), where ``things`` are placed."""
+    c = fight_setup()
+    c.terrain = things.get("terrain", {})
+    c.items = things.get("items", {})
+    c.traps = things.get("traps", {})
+    dice(c, 3, 50, 2)
+    act(c, 0, {"type": "roll"})
+    for _ in range(3):
+        act(c, 0, {"type": "step", "dx": 0})
+    assert c.pending["kind"] == "tactical" and c.pos == [(5, 6), (5, 4)]
+    return c
+
+
+def test_a_skid_ending_on_a_hole_falls_in():
+    """"ends a movement (normal movement, shock, skid, etc.) on a hole": the skid too."""
+    c = skid_setup(terrain={(6, 6): "hole"})
+    events = act(c, 0, {"type": "tactical", "dx": 1})
+    assert kinds(events)[:2] == ["tactical", "fall"]
+    assert c.pos[0] == (6, 5) and c.points[0] == 3 - 2 and c.tally[0]["holes"] == -2
+
+
+def test_a_skid_ending_on_a_shortcut_takes_it():
+    c = skid_setup(terrain={(6, 6): "shortcut"})
+    dice(c, 9)
+    events = act(c, 0, {"type": "tactical", "dx": 1})
+    assert "shortcut" in kinds(events) and c.pos[0] == (6, 11)
+
+
+def test_a_skid_springs_a_trap_and_picks_up_what_lies_where_it_ends():
+    c = skid_setup(traps={(6, 6): 1})
+    dice(c, 2)
+    events = act(c, 0, {"type": "tactical", "dx": 1})
+    assert "trap_sprung" in kinds(events) and c.pos[0] == (6, 4) and c.traps == {}
+    assert next(e for e in events if e["type"] == "shock")["size"] == "big"
+    c = skid_setup(items={(6, 6): "coin"})
+    act(c, 0, {"type": "tactical", "dx": 1})
+    assert c.points[0] == 3 + 2 and (6, 6) in c.taken
+
+
+def test_ruling_17_after_a_fight_theft_then_shock_then_tactical_move():
+    c = fight_setup("thief", "knight")
+    c.inv[1]["objects"] = ["trap"]
+    dice(c, 3, 60, 10, 2)  # thief wins (60), theft 10 succeeds, the knight recoils 2
+    act(c, 0, {"type": "roll"})
+    for _ in range(3):
+        events = act(c, 0, {"type": "step", "dx": 0})
+    order = [e["type"] for e in events if e["type"] in ("fight", "steal", "shock", "recoil")]
+    assert order == ["fight", "steal", "shock", "recoil"]
+    assert c.pending["kind"] == "tactical" and c.pending["seat"] == 0
+    assert c.inv[0]["objects"] == ["trap"] and c.pos[1] == (5, 4)

@@ -57,7 +57,9 @@ def person_acts(d: Driver, play: PlayScene, counts: dict) -> None:
 
 
 @pytest.mark.parametrize("characters,players", [("choose", 3), ("random", 2)])
-def test_whole_game_through_the_play_scene(characters, players):
+def test_whole_game_through_the_play_scene(characters, players, monkeypatch):
+    # A short log keeps the log box cheap to lay out on each of the many rebuilds.
+    monkeypatch.setattr("game.ui.scenes.play.LOG_LINES", 12)
     d = Driver(animation="off")
     seats = [{"name": n, "kind": "bot"} for n in NAMES[:players]]
     seats[0]["kind"] = "human"
@@ -127,6 +129,9 @@ def test_hover_tooltips_and_square_outline():
     start = tuple(view["racers"][0]["pos"])
     text = screen.hover_text(start, view)
     assert "Mira" in text and "protected" in text and "Start line" in text
+    assert "malus chests" in text, "the tooltip explains the chest icon (the unlucky knight)"
+    match.controller.inv[0]["objects"] = ["wand_of_fire"]
+    assert "holds wand of fire" in screen.hover_text(start, match.view(None))
     x, y = play.transform().to_screen(*screen.cell_center((3, 1)))
     d.app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0),
                                    buttons=(0, 0, 0))])
@@ -209,3 +214,71 @@ def test_end_square_dots_match_the_rules():
             match.act(seat, choose_action(match, seat))
         d.app.pop()
     assert checked > 50
+
+
+def test_racers_sharing_a_square_share_one_label_and_zoom_slims_the_race_table(monkeypatch):
+    from game.fantasy_racing import screen as racing_screen
+    from game.ui.widgets import font
+
+    d = Driver()
+    names = ["Alexandria", "Bo", "Tess", "Ugo"]
+    lines = racing_screen.group_label(names, 120, 12)
+    assert 1 <= len(lines) <= 2 and all(font(12, True).size(t)[0] <= 120 for t in lines)
+    assert racing_screen.group_label(["Mira", "Bo"], 200, 12) == ["Mira, Bo"]
+    assert racing_screen.group_label(names, 3, 12) == ["4 racers"]
+
+    seats = [{"name": n, "kind": "human"} for n in names]
+    match = Match.new("fantasy_racing", seats, seed=3, options={"characters": "random"})
+    match.act(0, {"type": "deal"})
+    match.controller.pos = [(5, 8), (5, 8), (5, 8), (2, 12)]
+    play = d.app.push(PlayScene(d.app, match))
+    play.screen.reset(match.view(None))
+    drawn = []
+    real = racing_screen.draw_text
+
+    def spy(surface, text, pos, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, pos, *args, **kwargs)
+
+    monkeypatch.setattr(racing_screen, "draw_text", spy)
+    play.screen._draw_racers(d.app.screen, play.transform(), match.view(None), 40)
+    assert drawn.count("Ugo") == 1, "a lone racer keeps its own label"
+    shared = [t for t in drawn if t != "Ugo"]
+    assert len(shared) <= 2 and ", " in shared[0], "one shared label (one or two lines)"
+    assert all(n in " ".join(shared) for n in ("Alex", "Bo", "Tess")), drawn
+    slim = []
+    monkeypatch.setattr(racing_screen.RacingScreen, "_draw_info_compact",
+                        lambda self, *a: slim.append(True))
+    d.app.draw()
+    assert not slim, "the full race table while the whole board fits"
+    play.zoom_by(2.0, play.board_rect().center)
+    d.app.draw()
+    assert slim, "a zoomed board gets the slim race table"
+
+
+def test_undo_brings_the_panel_and_the_log_back_to_the_undone_state():
+    d = Driver()
+    seats = [{"name": n, "kind": "human"} for n in NAMES[:2]]
+    for seed in range(40):
+        match = Match.new("fantasy_racing", seats, seed=seed, options={"characters": "random"})
+        match.act(0, {"type": "deal"})
+        seat = match.to_act()[0]
+        match.act(seat, {"type": "roll"})
+        steps = [a for a in match.legal_actions(seat) if a["type"] == "step"]
+        if match.controller.move["left"] >= 2 and len(steps) == 3:
+            break
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(3)
+    before = d.labels()
+    where = list(match.controller.pos[seat])
+    d.press("Down-left")
+    d.pump(3)
+    log = play.log_box
+    assert "moves down-left" in (log.html_text + log.appended_text).split("<br>")[-1]
+    d.press("Undo")
+    d.pump(2)
+    assert list(match.controller.pos[seat]) == where
+    assert d.labels() == before, "the buttons are those of the undone state"
+    log = play.log_box
+    assert "moves " not in (log.html_text + log.appended_text).split("<br>")[-1], \
+        "the undone step is gone"

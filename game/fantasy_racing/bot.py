@@ -103,7 +103,7 @@ def best_path(world: World, start: tuple[int, int], left: int, taken: int,
         nxt = ((x + dx) % W, (y + 1) % H)
         if world.blocked(nxt):
             return None
-        value = STEP_VALUE + (2.0 if y + 1 >= H else 0.0) * 0  # laps come with steps anyway
+        value = STEP_VALUE  # laps need no bonus: they come with the steps
         if nxt in world.traps:
             return value - 5.0
         value += world.item_value(nxt)
@@ -155,7 +155,7 @@ def _target_value(world: World, view: View, action: Action) -> float:
         base = 3.0 if obj["shock"] == "big" else 2.0
         if key == "stealing_gloves":
             base = 1.0 + 0.5 * len(target["objects"]) + 0.5 * target["shield"]
-        return base + 0.08 * (target["points"] - me["points"]) + 0.2 * target["shield"] * 0
+        return base + 0.08 * (target["points"] - me["points"])
     cell = tuple(action["cell"])
     dy = (cell[1] - me["pos"][1]) % H
     dx = min((cell[0] - me["pos"][0]) % W, (me["pos"][0] - cell[0]) % W)

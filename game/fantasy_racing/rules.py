@@ -312,6 +312,11 @@ class RacingController(Controller):
                         targets.append({"cell": list(cell)})
                         break
         elif kind in ("range", "area", "racer"):
+            # Opponents sharing the user's square are within any range (distance 0).
+            here = [s for s in self.racers_at((x, y), seat) if not self.protected(s)]
+            if kind == "racer":
+                here = [s for s in here if self.stealable(s, seat)]
+            targets += [{"seat": s} for s in here]
             for dy in range(-rng, rng + 1):
                 for dx in range(-rng, rng + 1):
                     cell = self.wrap(x + dx, y + dy)

@@ -15,13 +15,14 @@ import pygame
 
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween
-from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text
+from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, fit, font
 
 from .data import CHARACTERS, OBJECTS, TRACK
 
 ART = paths.ASSETS / "fantasy_racing"
 W, H = TRACK["width"], TRACK["height"]
-MOOD_WORDS = {"bonus": "bonus chests", "even": "even chests", "malus": "malus chests"}
+MOOD_WORDS = {"bonus": "bonus chests (behind in the race)", "even": "even chests",
+              "malus": "malus chests (leading the race)"}
 OBSTACLE_TEXT = {
     "barrier": "Barrier: cannot be crossed; stops recoils. Spears, axes and fire destroy it.",
     "rock": "Rock: cannot be crossed; stops recoils and spears. Fireballs fly over it.",
@@ -55,6 +56,21 @@ def grey(name: str, size: int) -> pygame.Surface:
     image = sprite(name, size).copy()
     image.fill((120, 120, 120, 150), special_flags=pygame.BLEND_RGBA_MULT)
     return image
+
+
+def group_label(names: list[str], width: int, size: int) -> list[str]:
+    """The label lines for racers sharing a square: their names on one or two lines if they
+    fit ``width`` pixels, else shortened names, else their initials.
+
+    Hovering the square lists them in full.
+    """
+    half = (len(names) + 1) // 2
+    for short in (lambda n: n, lambda n: n[:4], lambda n: n[:1]):
+        cut = [short(n) for n in names]
+        for lines in ([", ".join(cut)], [", ".join(cut[:half]), ", ".join(cut[half:])]):
+            if all(font(size, True).size(line)[0] <= width for line in lines):
+                return lines
+    return [f"{len(names)} racers"]
 
 
 class RacingScreen(GameScreen):
@@ -441,8 +457,13 @@ class RacingScreen(GameScreen):
             lines.append("A trap: a big shock for the first racer to arrive.")
         for r in view["racers"]:
             if tuple(self.where.get(r["seat"], r["pos"])) == cell and r["character"]:
-                lines.append(f"{r['name']}: {r['character_name']}, {r['points']} points, "
-                             f"lap {r['laps']}" + (", protected" if r["protected"] else ""))
+                held = ["a clover"] * r["clover"] + ["a shield"] * r["shield"] + [
+                    OBJECTS[k]["name"].lower() for k in r["objects"]]
+                lines.append(f"{r['name']}: {r['character_name']}, {r['points']} point"
+                             f"{'s' if r['points'] not in (1, -1) else ''}, lap {r['laps']}, "
+                             f"{MOOD_WORDS[r['mood']]}"
+                             + (", protected" if r["protected"] else "")
+                             + (f"; holds {', '.join(held)}" if held else ""))
         if cell[1] == 0:
             lines.append("Start line.")
         if cell[1] == H - 1:
@@ -554,22 +575,24 @@ class RacingScreen(GameScreen):
             pygame.draw.line(surface, ALERT, rect.topright, rect.bottomleft, 4)
 
     def _draw_racers(self, surface, transform, view, size) -> None:
+        """Racers on the track.  Racers sharing a square shrink into a ring inside it and
+        share one label under it, so their names never print over each other."""
         groups: dict[tuple[int, int], list[int]] = {}
         for r in view["racers"]:
-            if r["seat"] not in self.tweens:
+            if r["seat"] not in self.tweens and r["character"]:
                 groups.setdefault(tuple(self.where[r["seat"]]), []).append(r["seat"])
         label = max(9, int(size * 0.26))
-        piece = max(8, int(size * 0.82))
         active = view["active"]
         for r in view["racers"]:
             s = r["seat"]
             if not r["character"]:
                 continue
             x, y = transform.to_screen(*self._point(s))
-            group = groups.get(tuple(self.where[s]), [s])
-            if len(group) > 1 and s in group:
-                i = group.index(s)
-                angle = 2 * math.pi * i / len(group)
+            group = groups.get(tuple(self.where[s]), [s]) if s not in self.tweens else [s]
+            piece = max(8, int(size * 0.82))
+            if len(group) > 1:
+                piece = max(8, int(size * (0.56 if len(group) == 2 else 0.46)))
+                angle = 2 * math.pi * group.index(s) / len(group) - math.pi * 0.75
                 x += math.cos(angle) * size * 0.22
                 y += math.sin(angle) * size * 0.22
             image = sprite(f"char_{r['character']}", piece, 110 if r["protected"] else 255)
@@ -583,8 +606,19 @@ class RacingScreen(GameScreen):
             if piece >= 24:
                 icon = sprite(f"mood_{r['mood']}", max(12, piece // 3))
                 surface.blit(icon, icon.get_rect(center=(rect.right - 2, rect.top + 4)))
-            draw_text(surface, r["name"], (rect.centerx, rect.bottom - 3), label,
-                      (255, 250, 235), bold=True, anchor="midtop", shadow=True)
+            if len(group) == 1:
+                draw_text(surface, fit(r["name"], int(size * 1.1) + 12, label, bold=True),
+                          (rect.centerx, rect.bottom - 3), label, (255, 250, 235), bold=True,
+                          anchor="midtop", shadow=True)
+        for cell, group in groups.items():
+            if len(group) > 1:
+                cx, cy = transform.to_screen(*self.centre(cell))
+                names = [view["racers"][s]["name"] for s in group]
+                small = max(9, label - 2)
+                ty = cy + size * 0.5 - 1
+                for line in group_label(names, int(size * 1.15), small):
+                    ty = draw_text(surface, line, (cx, ty), small, (255, 250, 235), bold=True,
+                                   anchor="midtop", shadow=True).bottom - 2
 
     def _draw_effects(self, surface, transform, size) -> None:
         for origin, hits, left, fire in self.shots:
@@ -611,8 +645,10 @@ class RacingScreen(GameScreen):
         x, y = area.x + 8, area.y + 8
         room = (area.width - int(self.renderer.fit(area).scale * self.board.pixel_size[0])) // 2
         rows = [r for r in view["racers"] if r["character"]]
-        if room - 12 < 170:
-            self._draw_info_compact(surface, view, rows, x, y, max(84, room - 12))
+        if room - 12 < 170 or getattr(self.scene, "zoom", 1.0) > 1.0:
+            # A narrow window, or a zoomed board that fills the whole area: a slim column
+            # that hides as little of the track as it can.
+            self._draw_info_compact(surface, view, rows, x, y, max(84, min(96, room - 12)))
             return
         width = min(236, room - 12)
         height = 70 + 48 * len(rows)
@@ -639,9 +675,10 @@ class RacingScreen(GameScreen):
                                  border_radius=5)
             surface.blit(sprite(f"char_{r['character']}", 28, 110 if r["protected"] else 255),
                          (x + 6, y + 1))
-            draw_text(surface, r["name"], (x + 38, y), 14, colour, bold=True)
-            draw_text(surface, f"{r['points']} pts  lap {r['laps']}", (x + width - 34, y + 1),
-                      13, GOLD, anchor="topright")
+            score = draw_text(surface, f"{r['points']} pts  lap {r['laps']}",
+                              (x + width - 34, y + 1), 13, GOLD, anchor="topright")
+            draw_text(surface, fit(r["name"], score.left - x - 38 + 8, 14, bold=True),
+                      (x + 38, y), 14, colour, bold=True)
             surface.blit(sprite(f"mood_{r['mood']}", 24), (x + width - 30, y - 2))
             ix = x + 38
             for name, count in (("clover", r["clover"]), ("shield", r["shield"])):
@@ -654,16 +691,20 @@ class RacingScreen(GameScreen):
             y += 48
 
     def _draw_info_compact(self, surface, view, rows, x, y, width) -> None:
-        """The same as a narrow column, for small windows."""
-        box = pygame.Surface((width, 44 + 30 * len(rows)), pygame.SRCALPHA)
+        """The same as a slim column (racers in playing order), for small windows and a
+        zoomed board."""
+        box = pygame.Surface((width, 60 + 30 * len(rows)), pygame.SRCALPHA)
         box.fill((20, 18, 26, 215))
         surface.blit(box, (x, y))
-        draw_text(surface, f"Turn {view['turn']}/{view['turns']}", (x + 5, y + 3), 15, GOLD,
-                  bold=True)
-        draw_text(surface, "Back: " + " ".join(str(t) for t in view["respawns"]),
-                  (x + 5, y + 23), 12, TEXT)
-        y += 44
-        for r in rows:
+        title = f"Turn {view['turn']}/{view['turns']}" if view["turn"] else "Picking"
+        draw_text(surface, title, (x + 5, y + 3), 15, GOLD, bold=True)
+        draw_text(surface, "Objects back:", (x + 5, y + 23), 11, MUTED)
+        draw_text(surface, fit(", ".join(str(t) for t in view["respawns"]) or "never",
+                               width + 2, 12), (x + 5, y + 37), 12, TEXT)
+        y += 60
+        order = view["order"]
+        for r in sorted(rows, key=lambda r: order.index(r["seat"]) if r["seat"] in order
+                        else r["seat"]):
             s = r["seat"]
             if s == view["active"]:
                 pygame.draw.rect(surface, (70, 60, 40), (x + 2, y - 2, width - 4, 28),
