@@ -66,6 +66,27 @@ def test_save_and_load_match_at_every_step(tmp_path):
     random_game(4, 2024, save_every_step=True, tmp_path=tmp_path)
 
 
+@pytest.mark.parametrize("n,seed", [(3, 41), (5, 42)])
+def test_save_and_load_bot_game_at_every_step(tmp_path, n, seed):
+    """Computer players at 3 and 5 seats: after every action the saved match loads back to
+    the same state, the same views for every seat, the same log and the same undo point."""
+    match = Match.new("odysseus", seats(n), seed=seed)
+    path = tmp_path / "step.yaml"
+    steps = 0
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.act(seat, choose_action(match, seat))
+        check_invariants(match)
+        match.save(path)
+        loaded = Match.load(path)
+        assert loaded.snapshot() == match.snapshot()
+        for viewer in [None, *range(n)]:
+            assert loaded.view(viewer) == match.view(viewer)
+        assert loaded.log == match.log and loaded.barrier == match.barrier
+        steps += 1
+    assert steps > 100 and loaded.result() == match.result()
+
+
 @pytest.mark.parametrize("n,seed", [(n, s) for n in (3, 4, 5) for s in range(4)])
 def test_bot_games_keep_the_invariants(n, seed):
     match = Match.new("odysseus", seats(n), seed=100 + seed)

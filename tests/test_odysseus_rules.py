@@ -1022,3 +1022,33 @@ def test_the_first_destiny_chip_is_placed_blind():
     other = c.to_act()[0]
     assert c.view(other)["seats"][other]["destiny"] is None
     assert c.view(other)["seats"][seat]["destiny"] is None
+
+
+def test_log_lines_read_as_plain_english():
+    """Names of places take their article, lists of names end in 'and', plurals agree,
+    and nothing is said twice or about nothing (no '0 VP for 0 unused Bet Chips')."""
+    import doctest
+    import re
+
+    from game.engine import Match
+    from game.engine.bots import choose_action
+    from game.odysseus import rules as rules_module
+
+    assert doctest.testmod(rules_module).failed == 0
+    texts = []
+    for seed in range(4):
+        match = Match.new("odysseus", [{"name": n, "kind": "bot"} for n in NAMES[:4]],
+                          seed=seed)
+        while not match.is_over():
+            seat = match.to_act()[0]
+            match.act(seat, choose_action(match, seat))
+        texts += [e["text"] for e in match.log]
+    assert any(" cards from the " in t for t in texts)
+    assert any(t.startswith("Encounter at the Isle of ") for t in texts)
+    for t in texts:
+        assert t[0].isupper() and t.rstrip(")'").endswith((".", "!")), t
+        assert not re.search(r"\b(at|to) (Isle|Cliff|The)\b", t), t
+        assert " 0 VP for" not in t and "(the Suitors)" not in t, t
+        assert not re.search(r"\b1 (cards|Bet Chips|chips|crew return)\b", t), t
+        assert not re.search(r"\): \w+, \w+ scores? ", t), t  # 'Mira and Bo score'
+        assert "Help (" not in t and "Hinder (" not in t, t  # 'draws 2 Help (2 cards)'

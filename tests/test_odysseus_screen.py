@@ -179,3 +179,41 @@ def test_new_game_from_the_setup_screen():
     play = d.app.stack.find(PlayScene)
     assert play.match.game_id == "odysseus" and len(play.match.seats) == 3
     assert play.match.view()["decision"]["kind"] == "setup"
+
+
+def test_small_window_text_stays_readable_and_inside_its_boxes(monkeypatch):
+    """At 1000x640 the board is drawn at under half size: its text is still at least
+    MIN_PX pixels high (FLOOR_PX where it must shrink to fit a card or a tile), and every
+    text given a box width fits inside it."""
+    from game.odysseus import screen as screen_module
+
+    drawn: list[tuple[str, int, float | None, int]] = []
+    original = screen_module.OdysseusScreen._text
+
+    def text(self, surface, label, x, y, size, *args, width=None, **kwargs):
+        rect = original(self, surface, label, x, y, size, *args, width=width, **kwargs)
+        room = None if width is None else width * self.t.scale
+        drawn.append((label, rect.height, room, rect.width))
+        return rect
+
+    monkeypatch.setattr(screen_module.OdysseusScreen, "_text", text)
+    d = Driver(size=(1000, 640))
+    seats = [{"name": n, "kind": "bot"} for n in NAMES[:5]]
+    seats[0]["kind"] = "human"
+    match = Match.new("odysseus", seats, seed=3)
+    while len(match.actions) < 60 or match.to_act() != [0]:
+        seat = match.to_act()[0]
+        match.act(seat, choose_action(match, seat))
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(3)
+    d.app.draw()
+    assert play.transform().scale < 0.5 and drawn
+    for label, height, room, width in drawn:
+        assert height >= screen_module.FLOOR_PX, label
+        if room is None:
+            assert height >= screen_module.MIN_PX, label
+        else:
+            assert width <= room + 2, (label, width, room)
+    # The Destiny cards and the hand show their words, shortened where needed.
+    labels = {label for label, *_ in drawn}
+    assert any(label.endswith("chips") or label.endswith("chip") for label in labels)

@@ -8,9 +8,9 @@ under a minute or two.
 The tuned values in ``cards.yaml`` gave (1,000 games per seat count)::
 
     seats  Safe Return    Dead  Stranded  won adv.  top score  target
-        3        38.8%   36.8%     24.4%     49.4%       53.4  ok
-        4        30.6%   33.7%     35.7%     42.7%       48.9  ok
-        5        31.2%   27.4%     41.4%     40.9%       45.4  ok
+        3        38.8%   36.8%     24.4%     49.4%       53.5  ok
+        4        30.6%   33.7%     35.7%     42.7%       50.4  ok
+        5        31.2%   27.4%     41.4%     40.9%       47.4  ok
 """
 
 from __future__ import annotations

@@ -95,7 +95,7 @@ def _bet(view, legal, ending, slot, rng) -> Action:
         target = expected_end(view, ending)
         on_round = [a for a in bets if a.get("round") == target]
         # A long shot on the track pays most when the aim is sure (Stranded: round 12).
-        if on_round and (ending == "stranded" or rng.randbelow(2) == 0):
+        if on_round and (ending == "stranded" or target - view["round"] <= 3):
             return on_round[0]
         on_card = [a for a in bets if a.get("destiny") == slot]
         if on_card:

@@ -84,6 +84,27 @@ def reward_text(tile: int) -> str:
     return what
 
 
+def place(encounter: str) -> str:
+    """An encounter's name as it reads inside a sentence.
+
+    >>> place("lotophagi"), place("charybdis"), place("ithaca"), place("troy")
+    ('the Isle of the Lotophagi', 'the Dreaded Charybdis', 'Ithaca', 'Troy')
+    """
+    if encounter == "ithaca":
+        return "Ithaca"
+    title = ENCOUNTERS[encounter]["title"]
+    if title.startswith("The "):
+        return "the " + title[4:]
+    if title.startswith(("Isle ", "Cliff ")):
+        return "the " + title
+    return title
+
+
+def names_and(names: list[str]) -> str:
+    """'Mira', 'Mira and Bo', 'Mira, Bo and Tess'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -452,8 +473,14 @@ class OdysseusController(Controller):
                     drawn.append(card)
         parts = [f"{n} {DECK_NAMES[deck]}" for deck, n in (("help", helps), ("hinder", hinders))
                  if n]
-        self._emit("draw", f"{self.name(seat)} draws {' and '.join(parts) or 'nothing'}"
-                           f" ({len(drawn)} card{'s' if len(drawn) != 1 else ''}).",
+        cards = f"card{'s' if helps + hinders != 1 else ''}"
+        if len(parts) == 1:
+            what = f"{helps + hinders} {cards} from the {parts[0].split()[1]} deck"
+        else:
+            what = f"{' and '.join(parts)} {cards}"
+        short = "" if len(drawn) == helps + hinders else (
+            f" (only {len(drawn)} left to draw)" if drawn else " (no card left to draw)")
+        self._emit("draw", f"{self.name(seat)} draws {what}{short}.",
                    seat=seat, count=len(drawn), help=helps, hinder=hinders)
         if drawn:
             self._events.append(event(
@@ -502,8 +529,9 @@ class OdysseusController(Controller):
         self.adv["sequence"].append({"seat": seat, "card": card})
         if info["special"]:
             self.adv["face_up"].append({"seat": seat, "card": card})
-            self._emit("special", f"{self.name(seat)} plays {SPECIAL_NAMES[info['special']]} "
-                                  f"face up.", seat=seat, card=card, special=info["special"])
+            self._emit("special", f"{self.name(seat)} plays the card "
+                                  f"'{SPECIAL_NAMES[info['special']]}' face up.",
+                       seat=seat, card=card, special=info["special"])
             if info["special"] == "vp2":
                 self.vp[seat] += 2
             elif info["special"] == "advance":
@@ -589,7 +617,7 @@ class OdysseusController(Controller):
     def _step_encounter(self) -> None:
         enc = self.encounter
         e = ENCOUNTERS[enc]
-        self._emit("encounter", f"Encounter at {e['title']}: {e['text']}", encounter=enc,
+        self._emit("encounter", f"Encounter at {place(enc)}: {e['text']}", encounter=enc,
                    space=self.pos, round=self.round)
         self.step = "adventure"
         if e.get("lose_crew") and self._lose_crew(e["lose_crew"], e["title"]):
@@ -601,6 +629,8 @@ class OdysseusController(Controller):
         if e.get("vp_per_chip"):
             for seat in self.order:
                 gain = e["vp_per_chip"] * self.chips[seat]
+                if not gain:
+                    continue
                 self.vp[seat] += gain
                 self._emit("score", f"{self.name(seat)} scores {gain} VP for "
                                     f"{self.chips[seat]} unused Bet Chip"
@@ -669,8 +699,9 @@ class OdysseusController(Controller):
             info = CARDS[card]
             if info["special"]:
                 contribution[seat] += SPECIAL_CONTRIBUTION
-                self._emit("reveal", f"{self.name(seat)}: {card_text(card)}, face up "
-                                     f"(counts {SPECIAL_CONTRIBUTION} for them).",
+                self._emit("reveal", f"{self.name(seat)}'s face-up card "
+                                     f"'{SPECIAL_NAMES[info['special']]}' counts "
+                                     f"{SPECIAL_CONTRIBUTION} toward their contribution.",
                            seat=seat, card=card, side=None, value=0,
                            help=totals["help"], hinder=totals["hinder"])
             else:
@@ -686,7 +717,8 @@ class OdysseusController(Controller):
         for seat in top:
             self.vp[seat] += 2
         if top:
-            self._emit("top", f"Top contribution ({best}): {', '.join(self.name(s) for s in top)}"
+            self._emit("top", f"Top contribution ({best}): "
+                              f"{names_and([self.name(s) for s in top])}"
                               f" score{'s' if len(top) == 1 else ''} 2 VP.",
                        seats=top, contribution=list(contribution))
         else:
@@ -705,7 +737,9 @@ class OdysseusController(Controller):
         for side in ("help", "hinder"):
             if e.get(side):
                 totals[side] += e[side]
-                self._emit("modifier", f"{e['title']} adds {e[side]} to {DECK_NAMES[side]}.",
+                where = place(adv["encounter"])
+                self._emit("modifier", f"{where[0].upper()}{where[1:]} adds {e[side]} to "
+                                       f"{DECK_NAMES[side]}.",
                            side=side, value=e[side], help=totals["help"],
                            hinder=totals["hinder"])
         outcome = adventure_outcome(totals["help"], totals["hinder"])
@@ -748,20 +782,22 @@ class OdysseusController(Controller):
         if jump:
             dest = "ithaca" if jump == "ithaca" else self.tile_space(jump)
             if dest is not None:
-                target, how = dest, f"the winds straight to {ENCOUNTERS[jump]['title']}"
+                target, how = dest, "the winds"
             else:
-                how = f"the calm path ({ENCOUNTERS[jump]['title']} is not face up on the board)"
+                how = f"the calm path ({place(jump)} is not face up on the board)"
         left = self.pos
         if left == "troy":
             self.tiles["troy"] = self.leftover
         self.up[left] = False
         self._advance_round(1, "The journey")
         self.pos = target
-        to = "" if "straight" in how else f" to {self.space_title(target)}"
-        self._emit("sail", f"Odysseus sails by {how}{to}. "
-                           f"The tile left behind is turned face down.",
+        if how == "the winds":
+            text = f"The winds carry Odysseus straight to {self.space_title(target)}."
+        else:
+            text = f"Odysseus sails by {how} to {self.space_title(target)}."
+        self._emit("sail", f"{text} The tile left behind is turned face down.",
                    origin=left, target=target, left=left,
-                   path=kind if not jump or "straight" not in how else "jump")
+                   path="jump" if how == "the winds" else kind)
         self._arrive(kind)
 
     def space_title(self, space: str) -> str:
@@ -769,7 +805,7 @@ class OdysseusController(Controller):
             return "Ithaca"
         if not self.up[space]:
             return "a face-down tile"
-        return ENCOUNTERS[self.encounter_at(space)]["title"]
+        return place(self.encounter_at(space))
 
     def encounter_at(self, space: str) -> str:
         if space == "ithaca":
@@ -845,7 +881,8 @@ class OdysseusController(Controller):
             self.supply += bet["stack"] - paid
             payouts.append({**bet, "paid": paid})
             self._emit("payout", f"{self.name(bet['seat'])}'s bet on round {bet['round']} "
-                                 f"({bet['stack']} chips) pays {paid}.", seat=bet["seat"],
+                                 f"({bet['stack']} chip{'s' if bet['stack'] != 1 else ''}) "
+                                 f"pays {paid}.", seat=bet["seat"],
                        round=bet["round"], stack=bet["stack"], paid=paid)
         self.bets = []
         destiny_paid = []

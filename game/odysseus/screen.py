@@ -30,7 +30,12 @@ PARCH = (240, 226, 190)
 AREA = {"scoreboard": (896, 16, 368, 300), "supply": (896, 326, 368, 124),
         "rewards": (896, 460, 368, 172), "hand": (16, 800, 1248, 208)}
 CARD_W, CARD_H = 74, 104
+#: Smallest font size drawn on the board (pixels); text that must fit a box may go to
+#: :data:`FLOOR_PX` instead.
+MIN_PX, FLOOR_PX = 11, 8
 SHORT_FATES = {"safe": "Safe Return", "dead": "Dead", "stranded": "Stranded"}
+#: The Destiny cards' names on a card in a small window (the tooltip has the whole name).
+TINY_FATES = {"safe": "Safe", "dead": "Dead", "stranded": "At Sea"}
 DESTINY_X = 1010
 KIND_WORDS = {
     "setup": "put your first Bet Chip on one of your Destiny cards",
@@ -72,6 +77,13 @@ def tile_words(tile: int) -> tuple[str, str]:
     return {"vp": (str(n), "VP"), "draw": (f"+{n}", "cards" if n > 1 else "card"),
             "chip": (f"+{n}", "chips" if n > 1 else "chip"),
             "destiny": (f"{n}x", "Destiny")}[r["kind"]]
+
+
+def cards_played(count: int) -> str:
+    """'1 card played', '3 cards played', 'no card played'."""
+    if not count:
+        return "no card played"
+    return f"{count} card{'s' if count != 1 else ''} played"
 
 
 def colour(seat: int) -> tuple[int, int, int]:
@@ -404,8 +416,10 @@ class OdysseusScreen(GameScreen):
             row_of([(f"{k} Help + {n - k} Hinder", {"type": "draw", "help": k}, None)
                     for k in range(n + 1)], 2)
         if kind == "claim":
-            row_of([(f"{reward_text(a['tile'])} (red {REWARDS[a['tile']]['red']})", a, None)
-                    for a in legal], 2)
+            words = {a["tile"]: reward_text(a["tile"]) for a in legal}
+            row_of([(f"{words[a['tile']][0].upper()}{words[a['tile']][1:]} "
+                     f"(red {REWARDS[a['tile']]['red']})", a,
+                     "Red number: crew lost if the adventure fails") for a in legal], 2)
         if kind == "play":
             plays: dict[str, dict[str, Any]] = {}
             counts: dict[str, int] = {}
@@ -496,18 +510,28 @@ class OdysseusScreen(GameScreen):
             self._draw_overlay(surface, view)
 
     def px(self, size: float) -> int:
-        return max(8, round(size * self.t.scale))
+        """A map font size in screen pixels: scaled with the board, never below
+        :data:`MIN_PX` so that a small window stays readable."""
+        return max(MIN_PX, round(size * self.t.scale))
 
     def at(self, x: float, y: float) -> tuple[float, float]:
         return self.t.to_screen(x, y)
 
     def _text(self, surface, text, x, y, size, colour_=INK, bold=False, anchor="topleft",
-              shadow=False) -> pygame.Rect:
-        image = rendered(text, self.px(size), tuple(colour_), bold)
+              shadow=False, width: float | None = None, least: int = MIN_PX) -> pygame.Rect:
+        """One line at map point (x, y); ``width`` (map units): shrink the font to fit it;
+        ``least``: the smallest size in pixels (for a minor line under another)."""
+        px = max(least, round(size * self.t.scale))
+        image = rendered(text, px, tuple(colour_), bold)
+        if width is not None:
+            room = width * self.t.scale
+            while image.get_width() > room and px > FLOOR_PX:
+                px -= 1
+                image = rendered(text, px, tuple(colour_), bold)
         sx, sy = self.at(x, y)
         rect = image.get_rect(**{anchor: (round(sx), round(sy))})
         if shadow:
-            surface.blit(rendered(text, self.px(size), (0, 0, 0), bold), rect.move(1, 2))
+            surface.blit(rendered(text, px, (0, 0, 0), bold), rect.move(1, 2))
         surface.blit(image, rect)
         return rect
 
@@ -573,35 +597,41 @@ class OdysseusScreen(GameScreen):
         d = view["decision"]
         acting = d["seat"] if d else None
         adv = view["adventure"]
-        self._text(surface, "VP  chips  hand  destiny", x + w - 12, y + 12, 14, INK,
-                   anchor="topright")
+        result = view["result"]
+        header = "score  chips  hand  destiny" if result else "VP  chips  hand  destiny"
+        self._text(surface, header, x + w - 12, y + 12, 14, INK, anchor="topright", width=236)
         row_h = min(52, (h - 44) // max(1, len(view["seats"])))
+        if acting in view["order"]:  # first, so that no row's text is hidden under it
+            ry = y + 40 + view["order"].index(acting) * row_h
+            pygame.draw.rect(surface, (255, 240, 190), self._rect(x + 6, ry - 2, w - 12,
+                                                                  row_h - 4), border_radius=6)
         for n, seat in enumerate(view["order"]):
             s = view["seats"][seat]
             ry = y + 40 + n * row_h
-            if seat == acting:
-                pygame.draw.rect(surface, (255, 240, 190), self._rect(x + 6, ry - 2, w - 12,
-                                                                      row_h - 4),
-                                 border_radius=6)
             dot = self.at(x + 20, ry + 16)
             pygame.draw.circle(surface, colour(seat), (round(dot[0]), round(dot[1])),
                                max(5, round(10 * self.t.scale)))
-            self._text(surface, f"{n + 1}. {s['name']}", x + 36, ry + 2, 17, INK, bold=True)
+            name = self._text(surface, f"{n + 1}. {s['name']}", x + 36, ry + 2, 17, INK,
+                              bold=True, width=136)
             status = ""
             if adv is not None and view["step"] in ("play", "claim"):
                 if seat in adv["passed"]:
                     status = f"passed (tile {adv['tiles'][seat]})"
                 elif adv["played_count"][seat]:
-                    status = f"{adv['played_count'][seat]} card(s) played"
-            if status:
-                self._text(surface, status, x + 36, ry + 22, 13, (110, 80, 50))
+                    status = cards_played(adv["played_count"][seat])
+            if status:  # under the name (in a small window, right under it)
+                sy = max(ry + 22, (name.bottom - self.t.offset_y) / self.t.scale - 3)
+                self._text(surface, status, x + 36, sy, 13, (110, 80, 50), width=136,
+                           least=FLOOR_PX + 1)
             chips = "/".join(str(c) for c in s["destiny_chips"])
-            self._text(surface, f"{s['vp']}", x + 208, ry + 4, 17, INK, bold=True,
+            points = result["scores"][seat] if result else s["vp"]  # the end: final score
+            self._text(surface, f"{points}", x + 208, ry + 4, 17, INK, bold=True,
                        anchor="topright")
             self._text(surface, f"{s['chips']}", x + 250, ry + 4, 17, INK, anchor="topright")
             self._text(surface, f"{s['hand_size']}", x + 292, ry + 4, 17, INK,
                        anchor="topright")
-            self._text(surface, chips, x + w - 12, ry + 4, 15, INK, anchor="topright")
+            self._text(surface, chips, x + w - 12, ry + 4, 15, INK, anchor="topright",
+                       width=56)
 
     def _draw_supply(self, surface, view) -> None:
         x, y, w, h = AREA["supply"]
@@ -609,18 +639,28 @@ class OdysseusScreen(GameScreen):
         self._text(surface, f"Crew {self.crew_shown}", x + 14, y + 32, 26, crew_colour,
                    bold=True)
         self._text(surface, f"{view['supply']} Bet Chips in supply", x + w - 14, y + 40, 16,
-                   INK, anchor="topright")
+                   INK, anchor="topright", width=200)
         d, dd = view["decks"], view["discards"]
-        self._text(surface, f"Help deck {d['help']}, {dd['help']} discarded", x + 14, y + 62,
-                   15, HELP_BLUE, bold=True)
-        self._text(surface, f"Hinder deck {d['hinder']}, {dd['hinder']} discarded", x + 14,
-                   y + 81, 15, HINDER_RED, bold=True)
         ol = view["olympus"]
         last = ""
         if ol["last"]:
             card = OLYMPUS_BY_ID[ol["last"]]
             last = f"; last card: {GOD_NAMES[card['god']]} {card['value']}"
-        self._text(surface, f"Olympus deck {ol['deck']}{last}", x + 14, y + 100, 15, INK)
+        if self.px(15) * 1.25 <= 19 * self.t.scale:  # room for a line each
+            self._text(surface, f"Help deck {d['help']}, {dd['help']} discarded", x + 14,
+                       y + 62, 15, HELP_BLUE, bold=True)
+            self._text(surface, f"Hinder deck {d['hinder']}, {dd['hinder']} discarded", x + 14,
+                       y + 81, 15, HINDER_RED, bold=True)
+            self._text(surface, f"Olympus deck {ol['deck']}{last}", x + 14, y + 100, 15, INK)
+            return
+        # A small window: the two decks share a line, the Olympus deck has the next one.
+        help_ = self._text(surface, f"Help {d['help']}, {dd['help']} used", x + 14, y + 66, 15,
+                           HELP_BLUE, bold=True, width=w / 2 - 24)
+        self._text(surface, f"Hinder {d['hinder']}, {dd['hinder']} used", x + w / 2 - 4,
+                   y + 66, 15, HINDER_RED, bold=True, width=w / 2 - 8)
+        below = (help_.bottom - self.t.offset_y) / self.t.scale
+        self._text(surface, f"Olympus deck {ol['deck']}{last}", x + 14, below, 15, INK,
+                   width=w - 28)
 
     def _draw_rewards(self, surface, view) -> None:
         adv = view["adventure"]
@@ -640,9 +680,11 @@ class OdysseusScreen(GameScreen):
                 pygame.draw.rect(surface, colour(owner), rect, 4, border_radius=6)
             big, small = tile_words(tile)
             self._text(surface, big, r.centerx, r.y + 4, 20, (250, 240, 210), bold=True,
-                       anchor="midtop")
-            self._text(surface, small, r.centerx, r.y + 30, 13, (220, 210, 190),
-                       anchor="midtop")
+                       anchor="midtop", width=r.width - 6)
+            if small == "Destiny" and self.t.scale < 0.6:  # a small window
+                small = "Dest."
+            self._text(surface, small, r.centerx - 4, r.y + 30, 13, (220, 210, 190),
+                       anchor="midtop", width=r.width - 10)
             red = REWARDS[tile]["red"]
             cx, cy = self.at(r.right - 10, r.bottom - 11)
             pygame.draw.circle(surface, (200, 40, 40), (round(cx), round(cy)),
@@ -661,15 +703,15 @@ class OdysseusScreen(GameScreen):
             words = SPECIAL_NAMES[info["special"]].split()
             for i, word in enumerate(words):
                 self._text(surface, word, rect_map.centerx, rect_map.y + 24 + i * 20, 14, base,
-                           bold=True, anchor="midtop")
-            self._text(surface, "face up", rect_map.centerx, rect_map.bottom - 22, 11, INK,
-                       anchor="midtop")
+                           bold=True, anchor="midtop", width=CARD_W - 10)
+            self._text(surface, "face up", rect_map.centerx, rect_map.bottom - 8, 11, INK,
+                       anchor="midbottom", width=CARD_W - 10)
         else:
             self._text(surface, str(info["value"]), rect_map.centerx, rect_map.y + 14, 40,
                        base, bold=True, anchor="midtop")
             self._text(surface, "Help" if info["deck"] == "help" else "Hinder",
-                       rect_map.centerx, rect_map.bottom - 24, 13, base, bold=True,
-                       anchor="midtop")
+                       rect_map.centerx, rect_map.bottom - 8, 13, base, bold=True,
+                       anchor="midbottom", width=CARD_W - 4)
         if dim:
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             veil.fill((20, 16, 12, 120))
@@ -678,6 +720,16 @@ class OdysseusScreen(GameScreen):
     def _draw_hand(self, surface, view) -> None:
         x, y, w, h = AREA["hand"]
         viewer = view["viewer"]
+        if viewer is None and view["result"] is not None:  # the end: all is revealed
+            r = view["result"]
+            self._text(surface, f"{r['ending_title']}: every Destiny card is revealed.",
+                       x + 190, y + 10, 16, (230, 210, 170), width=w - 200)
+            for n, p in enumerate(r["destiny_payouts"]):
+                fates = ", ".join(f"{DESTINIES[f]} {c}" for f, c in zip(p["cards"], p["chips"]))
+                self._text(surface, f"{view['seats'][p['seat']]['name']}: {fates} "
+                                    f"(paid {p['paid']})", x + 30, y + 50 + n * 28, 16,
+                           (240, 230, 210), width=w - 60)
+            return
         if viewer is None:
             self._text(surface, "Public view: hands and Destiny cards are hidden.", x + 190,
                        y + 10, 16, (230, 210, 170))
@@ -685,8 +737,9 @@ class OdysseusScreen(GameScreen):
             if adv is not None:
                 for n, seat in enumerate(view["order"]):
                     cnt = adv["played_count"][seat]
-                    self._text(surface, f"{view['seats'][seat]['name']}: {cnt} card(s) "
-                                        f"played, {view['seats'][seat]['hand_size']} in hand",
+                    self._text(surface, f"{view['seats'][seat]['name']}: "
+                                        f"{cards_played(cnt)}, "
+                                        f"{view['seats'][seat]['hand_size']} in hand",
                                x + 30, y + 50 + n * 28, 16, (240, 230, 210))
             return
         me = view["seats"][viewer]
@@ -696,10 +749,9 @@ class OdysseusScreen(GameScreen):
         playing = self.my_decision(view) is not None and view["decision"]["kind"] == "play"
         adv = view["adventure"]
         if adv is not None and adv["mine"] and view["step"] in ("play", "claim"):
-            t = adv["my_type"]
             played = ", ".join(card_text(c) for c in adv["mine"])
-            self._text(surface, f"You played: {played}" + (f" ({t})" if t else ""), x + 330,
-                       y + 10, 14, (230, 210, 170))
+            self._text(surface, f"You played: {played}.", x + 330, y + 10, 14,
+                       (230, 210, 170), width=DESTINY_X - 340)
         for card in me["hand"] or []:
             key = f"card:{card}"
             self._draw_card(surface, layout[key], card,
@@ -715,12 +767,16 @@ class OdysseusScreen(GameScreen):
             if fate is None:  # not looked at yet
                 self._text(surface, "?", r.centerx, r.y + 8, 36, GOLD, bold=True,
                            anchor="midtop")
-            title = DESTINIES[fate] if fate else ""
-            for i, word in enumerate(title.split()[:3]):
-                self._text(surface, word, r.centerx, r.y + 10 + i * 18, 14, (250, 240, 210),
-                           bold=True, anchor="midtop")
-            self._text(surface, f"{me['destiny_chips'][slot]} chips", r.centerx,
-                       r.bottom - 24, 14, GOLD, bold=True, anchor="midtop")
+            words = DESTINIES[fate].split() if fate else []
+            step = max(18, (self.px(14) + 2) / self.t.scale)
+            if 3 * step > r.height - 34 and fate:  # a small window: one short word
+                words = [TINY_FATES[fate]]
+            for i, word in enumerate(words):
+                self._text(surface, word, r.centerx, r.y + 10 + i * step, 14, (250, 240, 210),
+                           bold=True, anchor="midtop", width=r.width - 8)
+            chips = me["destiny_chips"][slot]
+            self._text(surface, f"{chips} chip{'s' if chips != 1 else ''}", r.centerx,
+                       r.bottom - 8, 14, GOLD, bold=True, anchor="midbottom", width=r.width - 8)
         self._text(surface, "Your Destiny cards", DESTINY_X + 126, y + 10, 14,
                    (230, 210, 170), anchor="midtop")
 
@@ -804,8 +860,9 @@ class OdysseusScreen(GameScreen):
         for seat, name in enumerate(names):
             bets = [p for p in result["bet_payouts"] if p["seat"] == seat]
             if bets:
-                lines.append(f"{name}'s bets: " + "; ".join(
-                    f"{p['stack']} on round {p['round']} paid {p['paid']}" for p in bets) + ".")
+                lines.append(f"{name}'s bet{'s' if len(bets) > 1 else ''}: " + "; ".join(
+                    f"a stack of {p['stack']} on round {p['round']} paid {p['paid']}"
+                    for p in bets) + ".")
         lines.append(f"Winner: {' and '.join(names[s] for s in result['winners'])} "
                      f"({result['tie_break']}). Each Bet Chip is worth 2 VP.")
         return lines
