@@ -132,7 +132,7 @@ def test_replay_from_seed_and_actions_is_exact():
 def test_the_sweeps_cover_the_interesting_cases():
     """Between them the seeded games flip every trap, escape and lose."""
     matches = [finished(s, False) for s in range(40)] + [finished(s, True) for s in range(30)]
-    flipped = {e["tile"] for m in matches for e in m.log if e["type"] == "flip"}
+    flipped = {e["tile"] for m in matches for e in m.log if e.get("reveal")}
     assert set(TRAPS) <= flipped
     endings = {m.result()["ending"] for m in matches}
     assert "none" in endings and "all" in endings
@@ -151,14 +151,17 @@ def test_the_log_never_names_a_tile_before_it_is_flipped():
             if ev["type"] == "flip":
                 assert ev.get("reveal") is True
                 flipped.add(tuple(ev["cell"]))
+            elif ev.get("reveal"):                    # a move onto a face-down tile
+                assert ev["type"] == "move" and ev["tile"]
+                flipped.add(tuple(ev["target"]))
             elif ev["type"] in ("trap", "sneak", "safe", "disarm", "rearm"):
                 assert tuple(ev["cell"]) in flipped
 
 
 def test_bot_wins_more_than_random_on_easy():
-    bots = sum(play(s, bot=True, level="easy", seats=3).result()["won"] for s in range(12))
-    rand = sum(play(s, level="easy", seats=3).result()["won"] for s in range(12))
-    assert bots > rand and bots >= 5
+    bots = sum(play(s, bot=True, level="easy", seats=3).result()["won"] for s in range(24))
+    rand = sum(play(s, level="easy", seats=3).result()["won"] for s in range(24))
+    assert bots > rand and bots >= 10          # 14 of 24 (the balance report: ~64%)
 
 
 def test_balance_report_is_plain_data_and_formats():
@@ -183,3 +186,23 @@ def test_the_bot_sees_only_its_view_and_always_picks_a_legal_action():
         chosen = MothershipController.policy(match.view(seat), legal, rng)
         assert chosen in legal
         match.act(seat, chosen)
+
+
+def test_the_bot_does_not_rush_for_the_pod_in_the_first_round():
+    """Time is counted in steps: unknown tiles on the way do not make round 1 look late."""
+    from game.mothership import bot
+    from game.mothership.kernel import neighbours
+    match = new_game(3, seats=4, level="hard")
+    for seat in range(4):
+        match.act(seat, match.legal_actions(seat)[0])
+    view = match.view(0)
+    board = bot.Board(view, 0)
+    near_pod = {n for n in neighbours(board.finish) if board.standable(n)}
+    assert not bot._late(view, board, near_pod)
+    # Four rounds left (16 AP) for about a dozen steps: not late yet, although the
+    # trap-weighted cost of the unknown way is over 30.
+    view["tracker"]["place"] = 8
+    assert not bot._late(view, board, near_pod)
+    view["tracker"]["place"] = 10          # two rounds left (8 AP): late
+    assert bot._late(view, board, near_pod)
+

@@ -8,10 +8,10 @@ The floor (x 4..10, y 3..9; S start, F finish, T tile space, . gap)::
     y3  .TTTTT.
     y4  TTT.TTT
     y5  T.T.T.T
-    y6  STT.TTF
+    y6  STT.T.F
     y7  T.T.T.T
     y8  T.T.TTT
-    y9  .TTTTT.
+    y9  .TTTTTT
 """
 
 from __future__ import annotations
@@ -174,7 +174,8 @@ def test_move_orthogonally_onto_tiles_only():
     refused(m, {"type": "move", "to": [5, 5]}, "not diagonally")   # diagonal (and a gap)
     refused(m, {"type": "move", "to": [6, 6]}, "not diagonally")   # two away
     events = move(m, E1)
-    assert events[0]["type"] == "move" and events[1]["type"] == "flip"
+    assert len(events) == 1 and events[0]["type"] == "move" and events[0]["reveal"]
+    assert "moves onto a face-down tile: it is a Safe tile" in events[0]["text"]
     assert m.view()["seats"][0]["ap"] == 3
     refused(m, {"type": "move", "to": [5, 5]}, "not a tile")       # a gap
     assert {"type": "move", "to": list(S)} in m.legal_actions(0)   # back to the start
@@ -183,8 +184,8 @@ def test_move_orthogonally_onto_tiles_only():
 def test_a_move_onto_a_face_down_tile_flips_it_and_it_acts():
     m = scenario(floor={E1: "blind"})
     events = move(m, E1)
-    assert [e["type"] for e in events] == ["move", "flip", "trap"]
-    assert events[1]["tile"] == "blind" and m.view()["seats"][0]["blind"]
+    assert [e["type"] for e in events] == ["move", "trap"]
+    assert events[0]["tile"] == "blind" and m.view()["seats"][0]["blind"]
 
 
 def test_traps_act_every_time_they_are_entered():
@@ -198,9 +199,9 @@ def test_traps_act_every_time_they_are_entered():
 
 
 def test_finish_is_locked_until_every_generator_is_deactivated():
-    m = scenario(chars=("knight", "mage"), floor={(9, 6): "objective"}, up=[(9, 6)])
+    m = scenario(chars=("knight", "mage"), floor={(10, 5): "objective"}, up=[(10, 5)])
     c = m.controller
-    c.pos[0] = (9, 6)
+    c.pos[0] = (10, 5)
     refused(m, {"type": "move", "to": list(F)}, "locked")
     events = act(m, {"type": "deactivate"})
     assert [e["type"] for e in events] == ["deactivate", "unlock"]
@@ -416,7 +417,9 @@ def test_jettison_removes_the_tile_and_throws_back_to_start():
     move(m, E1)
     events = move(m, E2)
     kinds = [e["type"] for e in events]
-    assert kinds == ["move", "flip", "trap", "move"]
+    assert kinds == ["move", "trap"], "one log line says where the jettison threw"
+    assert "thrown back to the start tile" in events[-1]["text"]
+    assert events[-1]["target"] == list(S) and events[-1]["riders"] == [0]
     assert m.controller.pos[0] == S and seat_view(m, 0)["ap"] == 2
     space = next(s for s in m.view()["spaces"] if s["cell"] == list(E2))
     assert space["state"] == "gap"
@@ -439,7 +442,7 @@ def test_mystery_flipped_by_a_move_lifts_and_the_mover_steps_back():
     m = scenario(chars=("mage", "thief"), floor={E2: "mystery"})
     move(m, E1)
     events = move(m, E2)
-    assert [e["type"] for e in events] == ["move", "flip", "trap", "move"]
+    assert [e["type"] for e in events] == ["move", "trap", "move"]
     assert m.controller.pos[0] == E1
     view = m.view()
     space = next(s for s in view["spaces"] if s["cell"] == list(E2))
@@ -467,20 +470,23 @@ def test_mystery_peeked_goes_to_the_peeker_and_an_empty_pile_leaves_a_gap():
     assert next(s for s in m.view()["spaces"] if s["cell"] == list(E1))["state"] == "gap"
 
 
-def test_sever_takes_one_ap_now_and_every_round_and_stacks():
+def test_sever_lowers_ap_per_round_from_the_next_round_and_stacks():
     m = scenario(chars=("mage", "thief"), floor={E1: "sever"}, up=[E1])
-    move(m, E1)
-    assert seat_view(m, 0)["ap"] == 2 and seat_view(m, 0)["ap_per_round"] == 3
+    events = move(m, E1)
+    assert seat_view(m, 0)["ap"] == 3, "the AP in hand this turn are kept"
+    assert seat_view(m, 0)["ap_per_round"] == 3
+    assert "from the next round on, only 3 AP a round" in events[-1]["text"]
     move(m, S)
     move(m, E1)
-    assert seat_view(m, 0)["ap_per_round"] == 2
+    assert seat_view(m, 0)["ap_per_round"] == 2 and seat_view(m, 0)["ap"] == 1
     finish_round(m)
     assert seat_view(m, 0)["ap"] == 2
     move(m, S)
     move(m, E1)            # a third token: 1 AP a round, the minimum
     assert seat_view(m, 0)["ap_per_round"] == 1
     finish_round(m)
-    events = move(m, S)
+    assert seat_view(m, 0)["ap"] == 1
+    move(m, S)
     finish_round(m)
     events = move(m, E1)
     assert any("cannot take any more" in e["text"] for e in events)
@@ -499,7 +505,7 @@ def test_sever_does_nothing_when_the_box_has_no_sever_token():
 def test_the_knight_is_immune_to_confuse_and_fear(trap):
     m = scenario(chars=("knight", "mage"), floor={E1: trap})
     events = move(m, E1)
-    assert events[1]["type"] == "flip" and events[2]["immune"]
+    assert events[0]["reveal"] and events[1]["immune"]
     assert not seat_view(m, 0)["confused"] and not seat_view(m, 0)["afraid"]
 
 
@@ -507,7 +513,7 @@ def test_the_knight_is_immune_to_confuse_and_fear(trap):
 def test_the_barbarian_is_immune_to_blind_and_sever(trap):
     m = scenario(chars=("barbarian", "mage"), floor={E1: trap})
     events = move(m, E1)
-    assert events[1]["type"] == "flip" and events[2]["immune"]
+    assert events[0]["reveal"] and events[1]["immune"]
     assert not seat_view(m, 0)["blind"] and seat_view(m, 0)["ap_per_round"] == 4
 
 
@@ -527,7 +533,7 @@ def test_mage_skips_over_a_gap_or_a_tile_once_a_round_for_two_ap():
     move(m, E2)
     events = act(m, {"type": "skip", "to": [8, 6]})         # over the gap at (7, 6)
     assert m.controller.pos[0] == (8, 6) and seat_view(m, 0)["ap"] == 0
-    assert events[0]["how"] == "skip" and events[1]["type"] == "flip"
+    assert events[0]["how"] == "skip" and events[0]["reveal"]
     m2 = scenario(chars=("mage", "thief"))
     act(m2, {"type": "skip", "to": [6, 6]})                  # over the tile at (5, 6)
     assert not m2.controller.tiles[E1]["up"], "the tile jumped over is untouched"
@@ -580,7 +586,7 @@ def test_thief_sneaks_past_a_trap_and_a_face_down_tile_still_flips():
     refused(m, {"type": "sneak", "to": list(E2)}, "once a round")
     finish_round(m)
     events = act(m, {"type": "sneak", "to": list(E2)})
-    assert [e["type"] for e in events] == ["move", "flip", "sneak"]
+    assert [e["type"] for e in events] == ["move", "sneak"]
     assert not seat_view(m, 0)["frozen"]
 
 
@@ -588,7 +594,7 @@ def test_thief_sneak_rules():
     m = scenario(chars=("thief", "mage"), floor={E1: "mystery", N1: "corrode"}, up=[S1])
     refused(m, {"type": "sneak", "to": list(S1)}, "no trap")
     events = act(m, {"type": "sneak", "to": list(E1)})      # a Mystery still acts
-    assert [e["type"] for e in events] == ["move", "flip", "trap", "move"]
+    assert [e["type"] for e in events] == ["move", "trap", "move"]
     assert m.controller.pos[0] == S
     finish_round(m)
     act(m, {"type": "sneak", "to": list(N1)})               # corrode entered by sneaking
@@ -668,11 +674,11 @@ def test_fewer_rounds_with_more_seats(seats, rounds):
     (2, 2, "all"), (3, 2, "two"), (3, 3, "all")])
 def test_one_ending_for_each_number_escaped(seats, escape, key):
     m = scenario(chars=("knight", "mage", "thief", "ranger")[:seats],
-                 floor={(9, 6): "objective"}, up=[(9, 6)])
+                 floor={(10, 5): "objective"}, up=[(10, 5)])
     c = m.controller
-    c.tiles[(9, 6)]["done"] = True
+    c.tiles[(10, 5)]["done"] = True
     for s in range(escape):
-        c.pos[s] = (9, 6)
+        c.pos[s] = (10, 5)
     for s in range(escape):
         move(m, F, seat=s)
     while not m.is_over():
@@ -735,9 +741,10 @@ def test_the_real_map_has_33_tile_spaces_all_reachable_and_the_finish_from_each(
         assert layout.finish in distances([cell], lambda c: c in walk)
     # The shortest way from start to finish is 12 steps (the wall down the middle).
     assert from_start[layout.finish] == 12
-    # Start and finish each touch three tile spaces; gaps lie between tiles.
+    # The start touches three tile spaces, the pod two (above and below it).
     assert len([n for n in neighbours(layout.start) if n in tiles]) == 3
-    assert len([n for n in neighbours(layout.finish) if n in tiles]) == 3
+    assert sorted(n for n in neighbours(layout.finish) if n in tiles) == [
+        (layout.finish[0], layout.finish[1] - 1), (layout.finish[0], layout.finish[1] + 1)]
     assert all(any(n in tiles for n in neighbours(g)) for g in layout.gaps)
     assert len(layout.track) == 12 and layout.red_from == 9
 
@@ -754,10 +761,10 @@ def test_stepping_back_from_a_mystery_does_not_set_off_the_tile_again():
 
 
 def test_an_escaped_seat_takes_no_more_turns():
-    m = scenario(chars=("knight", "mage", "thief"), floor={(9, 6): "objective"}, up=[(9, 6)])
+    m = scenario(chars=("knight", "mage", "thief"), floor={(10, 5): "objective"}, up=[(10, 5)])
     c = m.controller
-    c.tiles[(9, 6)]["done"] = True
-    c.pos[1] = (9, 6)
+    c.tiles[(10, 5)]["done"] = True
+    c.pos[1] = (10, 5)
     end(m)
     move(m, F)                                   # Bram escapes: his turn ends at once
     assert seat_view(m, 1)["escaped"] and seat_view(m, 1)["ap"] == 0 and m.to_act() == [2]
@@ -770,7 +777,7 @@ def test_an_escaped_seat_takes_no_more_turns():
     assert seen == {0, 2}
 
 
-def test_a_pull_with_no_way_to_its_target_limits_nothing():
+def test_a_pull_with_no_way_to_its_target_leaves_only_defer_and_end():
     m = scenario(chars=("mage", "thief"), up=list(LAYOUT.tile_spaces))
     c = m.controller
     for cell in (E1, N1, S1):                    # cut the start tile off
@@ -779,10 +786,29 @@ def test_a_pull_with_no_way_to_its_target_limits_nothing():
     c.pos[0] = (6, 6)
     c.afraid[0] = True
     c.tokens["fear"] -= 1
-    assert m.view()["pull"] is None
-    kinds = {a["type"] for a in m.legal_actions(0)}
-    assert {"move", "skip"} <= kinds
-    assert seat_view(m, 0)["afraid"], "the condition stays until assisted"
+    assert m.view()["pull"] == []
+    assert {a["type"] for a in m.legal_actions(0)} == {"defer", "end"}
+    refused(m, {"type": "move", "to": [6, 5]}, "no way leads to the start tile")
+    refused(m, {"type": "skip", "to": [6, 4]}, "afraid")
+    # A companion next to them assists: the way is free again.
+    act(m, {"type": "end"})
+    c.pos[1] = (6, 5)
+    act(m, {"type": "assist", "seat": 0}, 1)
+    assert not seat_view(m, 0)["afraid"]
+
+
+def test_afraid_and_confused_must_step_towards_both():
+    # From (5,4) the start is 3 steps away via (4,4); (6,4) leads there only in 5.
+    m = scenario(chars=("mage", "thief"), up=[c for c in LAYOUT.tile_spaces if c != (4, 4)])
+    c = m.controller
+    c.pos[0] = (5, 4)
+    c.afraid[0] = c.confused[0] = True
+    assert m.view()["pull"] == [[4, 4]]          # towards the start and the face-down tile
+    c.tiles[(4, 4)]["up"] = True
+    c.tiles[(6, 4)]["up"] = False
+    assert m.view()["pull"] == []                # no single step does both
+    assert {a["type"] for a in m.legal_actions(0)} == {"defer", "end"}
+    refused(m, {"type": "move", "to": [6, 4]}, "afraid and confused")
 
 
 def test_once_a_round_includes_the_deferred_part():
@@ -814,18 +840,38 @@ def test_stepping_on_a_freeze_again_starts_it_over():
     assert not seat_view(m, 0)["frozen"]
 
 
-def test_escaping_ends_freeze_confusion_and_fear():
+def test_a_confused_seat_cannot_run_for_the_pod_until_assisted():
     up = [c for c in LAYOUT.tile_spaces if c != (5, 3)]
     m = scenario(chars=("mage", "thief"), up=up)
     c = m.controller
     for cell in ((6, 3), (5, 4)):                  # the last face-down tile is cut off
         del c.tiles[cell]
         c.holes.add(cell)
-    c.pos[0] = (9, 6)
+    c.pos[0] = (10, 5)
     c.confused[0] = True
     c.tokens["confuse"] -= 1
-    assert m.view()["pull"] is None and m.view()["finish_open"]
+    assert m.view()["pull"] == [] and m.view()["finish_open"]
+    refused(m, {"type": "move", "to": list(F)}, "confused")
+    end(m)
+    c.pos[1] = (10, 5)
+    act(m, {"type": "assist", "seat": 0}, 1)
+    assert m.view()["tokens"]["confuse"] == DATA["tokens"]["confuse"]
+    finish_round(m)
     events = move(m, F)
     assert any(e["type"] == "escape" for e in events)
-    assert not seat_view(m, 0)["confused"]
-    assert m.view()["tokens"]["confuse"] == DATA["tokens"]["confuse"]
+
+
+def test_the_log_is_not_chatty():
+    """One line per thing that happened: no turn banners, one line per round's end."""
+    m = scenario(chars=("mage", "thief"))
+    events = move(m, E1) + end(m) + move(m, N1) + act(m, {"type": "defer"}) + end(m)
+    kinds = [e["type"] for e in events]
+    assert kinds.count("turn") == 1, "only a deferred seat coming back is announced"
+    assert "kept" in next(e for e in events if e["type"] == "turn")["text"]
+    events += end(m)
+    tracker = [e for e in events if e["type"] in ("tracker", "round")]
+    assert [e["type"] for e in tracker] == ["tracker"]
+    assert tracker[0]["text"] == ("End of round 1: the round tracker moves down to place 2 "
+                                  "of 12 (10 rounds left).")
+    texts = [e["text"] for e in events]
+    assert len(texts) == len(set(texts)) and all(t.endswith((".", "!")) for t in texts)

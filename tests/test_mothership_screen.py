@@ -145,8 +145,9 @@ def test_tooltips_explain_tiles_without_giving_away_face_down_ones():
     text = screen.hover_text(east, match.view(0))
     assert text.startswith("Face-down tile") and hidden.lower() not in text.lower().replace(
         "face-down", "")
-    match.act(0, {"type": "peek", "at": list(east)})
+    assert play.perform(0, {"type": "peek", "at": list(east)})
     d.pump(5)
+    d.app.draw()                      # the board catches up with the match when drawn
     text = screen.hover_text(east, match.view(0))
     assert text.lower().startswith(hidden), "face up: the tile's name and effect are shown"
     assert "Ada the Thief" in screen.hover_text(LAYOUT.start, match.view(0))
@@ -242,3 +243,24 @@ def test_set_up_from_the_menu_with_a_difficulty():
     assert play.match.game_id == "mothership" and len(play.match.seats) == 2
     assert play.match.options == {"difficulty": "hard"}
     assert d.scene_name == "PlayScene" and d.buttons("Knight")
+
+
+def test_a_move_with_the_keyboard_only():
+    d = Driver(size=(1000, 640))
+    seats = [{"name": n, "kind": "human"} for n in NAMES[:2]]
+    match = Match.new("mothership", seats, seed=3)
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(2)
+    for _ in range(2):                       # characters: Tab to the first button, Enter
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_RETURN)
+        d.pump(3)
+    assert match.controller.phase == "play"
+    cells = play.screen.cells()
+    assert cells[0] == LAYOUT.start and set(cells) == {
+        LAYOUT.start, LAYOUT.finish, *LAYOUT.tile_spaces, *LAYOUT.track}
+    d.key(pygame.K_RIGHT)                    # the cursor appears on the start tile
+    d.key(pygame.K_RIGHT)                    # ... and steps east onto the floor
+    assert play.cursor == (LAYOUT.start[0] + 1, LAYOUT.start[1])
+    d.key(pygame.K_RETURN)
+    assert match.actions[-1]["action"] == {"type": "move", "to": list(play.cursor)}

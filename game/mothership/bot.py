@@ -10,7 +10,8 @@ Every action is chosen afresh, in this order of priorities:
 4. the nearest free seat to a companion in trouble walks over to help;
 5. the escape pod is open: walk there;
 6. a known running generator that this seat is nearest to: walk there;
-7. too little time left to reach the pod later: head for it now;
+7. too little time left to reach the pod later (counted in steps, not in the
+   trap-weighted cost below): head for it now;
 8. generators still undiscovered: explore: peek (or far-peek) at face-down
    tiles next to it, else walk to the known space that borders the most
    face-down tiles for the AP it costs (a blind seat steps onto the nearest
@@ -32,11 +33,11 @@ import heapq
 from game.engine import Action, Rng, View
 
 from .data import CHARACTERS
-from .kernel import Cell, neighbours, steps_between
+from .kernel import Cell, distances, neighbours, steps_between
 
 #: Extra cost of stepping onto a known, armed trap (before immunities).
-TRAP_COST = {"blind": 3, "confuse": 10, "corrode": 2, "fear": 14, "freeze": 10,
-             "jettison": 25, "sever": 5, "mystery": 4}
+TRAP_COST = {"blind": 3, "confuse": 30, "corrode": 2, "fear": 30, "freeze": 30,
+             "jettison": 40, "sever": 8, "mystery": 4}
 #: Extra cost of stepping onto a face-down tile (what may lie there).
 UNKNOWN_COST = 2
 #: AP kept in hand for surprises when judging whether to head for the pod.
@@ -250,8 +251,11 @@ def _help_coming(view: View, board: Board) -> bool:
 
 def _late(view: View, board: Board, near_pod: set[Cell]) -> bool:
     """Whether this seat must start walking to the pod to make it in time."""
-    best, _back = board.costs(through=True)
-    reach = [best[c] for c in near_pod if c in best]
+    # Count steps (AP), not the danger-weighted cost used to pick a way: a way
+    # past known traps would otherwise look so long that the bot set off for
+    # the pod, over those very traps, in the first round.
+    steps = distances([board.here], lambda c: board.standable(c) and c != board.finish)
+    reach = [steps[c] for c in near_pod if c in steps]
     if not reach:
         return False
     rounds_left = view["tracker"]["places"] - view["tracker"]["place"]

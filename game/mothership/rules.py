@@ -145,21 +145,26 @@ class MothershipController(Controller):
         return sorted(c for c, t in self.tiles.items() if not t["up"])
 
     def pull(self, seat: int) -> list[Cell] | None:
-        """The moves a confused or afraid seat is limited to (None: no limit)."""
+        """The moves a confused or afraid seat is limited to (None: no limit).
+
+        Afraid: a step on a shortest way (through tiles, around gaps) to the
+        start tile; confused: a step on a shortest way to the nearest face-down
+        tile; both: a step that does both.  An empty list means no such step
+        exists: the seat may only defer or end its turn until assisted.
+        """
+        if not (self.afraid[seat] or self.confused[seat]):
+            return None
         here = self.pos[seat]
+        allowed: set[Cell] | None = None
         if self.afraid[seat]:
             dist = distances([LAYOUT.start], lambda c: c in self.tiles)
-            steps = steps_towards(here, dist, self.standable)
-            if steps is not None:
-                return steps
+            allowed = set(steps_towards(here, dist, self.standable) or [])
         if self.confused[seat]:
-            down = self.face_down()
-            dist = distances(down, lambda c: c == LAYOUT.start or (
+            dist = distances(self.face_down(), lambda c: c == LAYOUT.start or (
                 c in self.tiles and self.tiles[c]["up"]))
-            steps = steps_towards(here, dist, self.standable)
-            if steps is not None:
-                return steps
-        return None
+            steps = set(steps_towards(here, dist, self.standable) or [])
+            allowed = steps if allowed is None else allowed & steps
+        return sorted(allowed or [])
 
     def leave_cost(self, seat: int) -> int:
         """Extra AP to leave the current space (an armed Corrode tile)."""
@@ -253,13 +258,20 @@ class MothershipController(Controller):
             raise self.refuse(f"That needs {cost} AP and you have {self.ap[seat]}.")
         return cost
 
+    def _pulled_by(self, seat: int) -> str:
+        """What pulls a seat, in words ("afraid", "confused" or both)."""
+        return " and ".join(w for w, on in (("afraid", self.afraid[seat]),
+                                            ("confused", self.confused[seat])) if on)
+
+    def _pull_goal(self, seat: int) -> str:
+        goals = [g for g, on in (("the start tile", self.afraid[seat]),
+                                 ("the nearest face-down tile", self.confused[seat])) if on]
+        return " and ".join(goals)
+
     def _not_pulled(self, seat: int, kind: str) -> None:
         if self.pull(seat) is not None:
-            what = "afraid" if self.afraid[seat] else "confused"
-            raise self.refuse(f"You are {what}: you may only defer, end your turn or move "
-                              f"along a shortest way "
-                              + ("to the start tile." if self.afraid[seat]
-                                 else "to the nearest face-down tile."))
+            raise self.refuse(f"You are {self._pulled_by(seat)}: you may only defer, end your "
+                              f"turn or move along a shortest way to {self._pull_goal(seat)}.")
 
     def _target(self, action: Action, key: str) -> Cell:
         cell = _cell(action.get(key))
@@ -287,9 +299,12 @@ class MothershipController(Controller):
         self._check_step(seat, to, "move")
         pull = self.pull(seat)
         if pull is not None and to not in pull:
-            goal = "the start tile" if self.afraid[seat] else "the nearest face-down tile"
-            raise self.refuse(f"You are {'afraid' if self.afraid[seat] else 'confused'}: "
-                              f"you may only step along a shortest way to {goal}.")
+            if not pull:
+                raise self.refuse(f"You are {self._pulled_by(seat)} and no way leads to "
+                                  f"{self._pull_goal(seat)}: defer or end your turn until "
+                                  f"someone assists you.")
+            raise self.refuse(f"You are {self._pulled_by(seat)}: you may only step along a "
+                              f"shortest way to {self._pull_goal(seat)}.")
         return 1 + self.leave_cost(seat)
 
     def _check_peek(self, seat: int, action: Action) -> int:
@@ -435,9 +450,9 @@ class MothershipController(Controller):
                         seat=seat, character=character)]
         if None not in self.characters:
             self.phase = "play"
-            events.append(event("round", f"Round 1 begins; the round tracker stands at place "
-                                         f"{self.place} of {PLACES}.", round=1,
-                                place=self.place))
+            events.append(event("round", f"Round 1 begins with the round tracker at place "
+                                         f"{self.place} of {PLACES}: {PLACES - self.place} "
+                                         f"rounds to escape.", round=1, place=self.place))
             events += self._start_round()
         return events
 
@@ -448,10 +463,21 @@ class MothershipController(Controller):
         verb = {"move": "moves", "skip": "skips", "sneak": "sneaks"}[kind]
         self.corroded[seat] = False
         self.pos[seat] = to
-        where = self.describe(to)
-        events = [event("move", f"{self.label(seat)} {verb} to {where}.", seat=seat,
-                        origin=_plain(here), target=_plain(to), how=kind)]
-        return events + self._enter(seat, to, here, sneak=kind == "sneak")
+        tile = self.tile_at(to)
+        flipped = tile is not None and not tile["up"]
+        if flipped:
+            # One line says both what happened and what the tile turned out to be.
+            tile["up"] = True
+            name = TILES[tile["kind"]]["name"]
+            text = (f"{self.label(seat)} {verb} onto a face-down tile: it is "
+                    f"{_article(name)} {name} tile.")
+            extra = {"tile": tile["kind"], "reveal": True}
+        else:
+            text = f"{self.label(seat)} {verb} to {self.describe(to)}."
+            extra = {}
+        events = [event("move", text, seat=seat, origin=_plain(here), target=_plain(to),
+                        how=kind, **extra)]
+        return events + self._enter(seat, to, here, sneak=kind == "sneak", flipped=flipped)
 
     def describe(self, cell: Cell) -> str:
         """A public name for a space ("the start tile", "a face-down tile", ...)."""
@@ -466,7 +492,8 @@ class MothershipController(Controller):
             return "a face-down tile"
         return f"the {TILES[tile['kind']]['name']} tile"
 
-    def _enter(self, seat: int, to: Cell, came_from: Cell, sneak: bool) -> list[Event]:
+    def _enter(self, seat: int, to: Cell, came_from: Cell, sneak: bool,
+               flipped: bool = False) -> list[Event]:
         who = self.label(seat)
         if to == LAYOUT.finish:
             self.escaped[seat] = True
@@ -479,10 +506,8 @@ class MothershipController(Controller):
             return self._calm(seat)
         tile = self.tiles[to]
         events = []
-        if not tile["up"]:
-            events.append(self._flip(seat, to, "walks onto"))
-            if tile["kind"] == "mystery":
-                return events + self._lift(seat, to, came_from)
+        if flipped and tile["kind"] == "mystery":
+            return events + self._lift(seat, to, came_from)
         if sneak:
             if tile["kind"] in TRAPS:
                 events.append(event("sneak", f"{who} slips past the "
@@ -556,9 +581,7 @@ class MothershipController(Controller):
             if self.ap_per_round(seat) <= MIN_AP or not self._take("sever"):
                 return [trap(f"The Sever trap cannot take any more from {self.name(seat)}.")]
             self.sever[seat] += 1
-            lost = min(1, self.ap[seat])
-            self.ap[seat] -= lost
-            return [trap(f"{who} is severed: {lost} AP lost now and only "
+            return [trap(f"{who} is severed: from the next round on, only "
                          f"{self.ap_per_round(seat)} AP a round for the rest of the game.")]
         if kind == "confuse":
             if self.confused[seat]:
@@ -613,13 +636,10 @@ class MothershipController(Controller):
                                 f"is a gap for good; {names} "
                                 f"{'is' if len(riders) == 1 else 'are'} thrown back to the "
                                 f"start tile.", seat=seat, cell=_plain(cell), trap="jettison",
-                        riders=riders)]
+                        riders=riders, target=_plain(LAYOUT.start))]
         for s in riders:
             self.pos[s] = LAYOUT.start
             self.corroded[s] = False
-            events.append(event("move", f"{self.label(s)} lands on the start tile.", seat=s,
-                                origin=_plain(cell), target=_plain(LAYOUT.start),
-                                how="thrown"))
             events += self._calm(s)
         return events
 
@@ -686,21 +706,21 @@ class MothershipController(Controller):
         for s in self.queue:
             self.ap[s] = self.ap_per_round(s)
         self.current = self.queue.pop(0)
-        return [self._turn_event()]
+        return []
 
     def _turn_event(self) -> Event:
+        """The log line for a deferred seat coming back (every other line names its actor)."""
         seat = self.current
         assert seat is not None
-        later = " (deferred)" if self.stage == "deferred" else ""
-        return event("turn", f"{self.label(seat)}'s turn{later}: {self.ap[seat]} AP.",
-                     seat=seat, ap=self.ap[seat], stage=self.stage)
+        return event("turn", f"{self.label(seat)} comes back to spend the {self.ap[seat]} AP "
+                             f"they kept.", seat=seat, ap=self.ap[seat], stage=self.stage)
 
     def _next_turn(self, seat: int, deferred: bool = False) -> list[Event]:
         if self.is_over():
             return []
         if self.stage == "main" and self.queue:
             self.current = self.queue.pop(0)
-            return [self._turn_event()]
+            return []
         if self.deferred:
             self.stage = "deferred"
             self.current = self.deferred.pop(0)
@@ -739,15 +759,15 @@ class MothershipController(Controller):
                                     filled=cell in self.tiles))
         self.place += 1
         last = self.place >= PLACES
-        events.append(event("tracker", f"Round {ending} is over. The round tracker moves down "
-                                       f"to place {self.place} of {PLACES}"
-                                       + (": the hyperdrive fires!" if last else "."),
+        left = PLACES - self.place
+        events.append(event("tracker", f"End of round {ending}: the round tracker moves down to "
+                                       f"place {self.place} of {PLACES}"
+                                       + (": the hyperdrive fires!" if last else
+                                          f" ({left} round{'s' if left > 1 else ''} left)."),
                             place=self.place, round=ending))
         if last:
             return events + self._game_over("tracker")
         self.round += 1
-        events.append(event("round", f"Round {self.round} begins.", round=self.round,
-                            place=self.place))
         return events + self._start_round()
 
     def _game_over(self, reason: str) -> list[Event]:
@@ -827,7 +847,7 @@ class MothershipController(Controller):
         if key == "all":
             headline = "Everyone escaped: the band is going home!"
         elif key == "none":
-            headline = "The hyperdrive fired with everyone still aboard: the mission is lost."
+            headline = "Nobody escaped before the hyperdrive fired."
         else:
             headline = (f"{len(escaped)} of {len(self.seats)} escaped before the hyperdrive "
                         f"fired.")

@@ -148,6 +148,13 @@ class MothershipScreen(GameScreen):
             hop = {"skip": 40.0, "thrown": 70.0, "back": 16.0}.get(event.get("how"), 0.0)
             seconds = 0.7 if event.get("how") == "thrown" else 0.35
             self._move(event["seat"], _cell(event["target"]), seconds, hop)
+            if event.get("reveal"):          # the move flipped a face-down tile
+                cell = _cell(event["target"])
+                self.spaces[cell] = {**self.spaces.get(cell, {}), "state": "up",
+                                     "kind": event["tile"], "done": False,
+                                     "disarmed_until": None}
+                self.flips[cell] = 0.4
+                return seconds + 0.45
             return seconds + 0.05
         if kind == "flip":
             cell = _cell(event["cell"])
@@ -160,6 +167,8 @@ class MothershipScreen(GameScreen):
             trap = event["trap"]
             if trap == "jettison":
                 self.spaces[cell] = {**self.spaces[cell], "state": "gap", "kind": None}
+                for rider in event.get("riders", []):
+                    self._move(rider, LAYOUT.start, 0.7, 70.0)
             elif trap == "mystery":
                 self.spaces[cell] = {**self.spaces[cell], "state": "lifted",
                                      "lifted_by": event["seat"]}
@@ -283,9 +292,16 @@ class MothershipScreen(GameScreen):
                             if seat["character"] == "knight"
                             else "; a companion next to you can assist."))
         if view["pull"] is not None:
-            goal = "the start tile" if seat["afraid"] else "the nearest face-down tile"
-            lines.append(f"You are {'afraid' if seat['afraid'] else 'confused'}: only a step "
-                         f"towards {goal}, Defer or End turn.")
+            what = " and ".join(w for w, on in (("afraid", seat["afraid"]),
+                                                ("confused", seat["confused"])) if on)
+            goal = " and ".join(g for g, on in (("the start tile", seat["afraid"]),
+                                                ("the nearest face-down tile",
+                                                 seat["confused"])) if on)
+            if view["pull"]:
+                lines.append(f"You are {what}: only a step towards {goal}, Defer or End turn.")
+            else:
+                lines.append(f"You are {what} and no way leads to {goal}: Defer or End turn "
+                             f"and wait for a companion to assist you.")
         mode = self.current_mode(view)
         if mode in TARGETED and self.targets(view):
             lines.append(f"{LABELS[mode]}: click a highlighted space.")
@@ -365,6 +381,14 @@ class MothershipScreen(GameScreen):
             if other["type"] == "assist" and _cell(view["seats"][other["seat"]]["cell"]) == cell:
                 self.act(other)
                 return
+
+    def cells(self) -> list[Any]:
+        """The spaces the keyboard cursor visits: the floor, start, pod and tracker
+        (not the empty hull around them), nearest the start tile first."""
+        floor = sorted([LAYOUT.start, *LAYOUT.tile_spaces, LAYOUT.finish],
+                       key=lambda c: (abs(c[0] - LAYOUT.start[0]) + abs(c[1] - LAYOUT.start[1]),
+                                      c))
+        return floor + list(LAYOUT.track)
 
     def highlighted(self, view: dict[str, Any]) -> set[Any]:
         if view["phase"] != "play":

@@ -37,15 +37,16 @@ COLUMNS = 8
 MAP_W, MAP_H = 15, 13
 #: The play area: T tile space, . gap, S start tile, F finish tile.  A wall of gaps
 #: down the middle leaves two crossings (top and bottom rows): the shortest way
-#: from start to finish is 12 steps, which tunes the game (see rules.md, ruling 1).
+#: from start to finish is 12 steps.  The escape pod is reached only from the
+#: tiles above and below it, which tunes the game (see rules.md, ruling 1).
 AREA = (
     ".TTTTT.",
     "TTT.TTT",
     "T.T.T.T",
-    "STT.TTF",
+    "STT.T.F",
     "T.T.T.T",
     "T.T.TTT",
-    ".TTTTT.",
+    ".TTTTTT",
 )
 AREA_X, AREA_Y = 4, 3          # map cell of AREA's top-left corner
 TRACK_X, TRACK_Y = 13, 0       # round tracker: places 1..12 downwards
