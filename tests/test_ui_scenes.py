@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import re
 from pathlib import Path
 
 import pygame
@@ -122,6 +123,32 @@ def test_markdown_code_fence_and_table():
 
 def test_markdown_leaves_snake_case_alone():
     assert "<i>" not in markdown_to_html("use trade_rounds and 2 * 3 * 4")
+
+
+def test_wide_tables_wrap_their_cells_at_spaces_to_fit_the_page():
+    table = ("| name | what it does |\n|---|---|\n"
+             "| Freeze | the seat cannot move this round and the next unless assisted |\n"
+             "| Fear | back to the start tile |")
+    wide = markdown_to_html(table)
+    assert wide.count("<br>") == 2, "no room given: one line per row"
+    narrow = markdown_to_html(table, table_room=32)
+    lines = [re.sub(r"<[^>]+>", "", line).replace("\u00a0", " ").rstrip()
+             for line in narrow.split("<br>")]
+    assert max(len(line) for line in lines) <= 32
+    words = " ".join(lines).split()
+    for word in ("Freeze", "assisted", "start", "tile"):
+        assert word in words, "words are whole, never broken"
+    assert lines[0].startswith("name") and "what it does" in lines[0]
+    assert "" in lines, "wrapped rows are set apart by a blank line"
+
+
+def test_a_table_that_cannot_fit_becomes_a_list():
+    table = ("| Monster | Stack | Move | Attack | Ability |\n|---|---|---|---|---|\n"
+             "| Villager | 2 | 1 | 1-2 | Rally Cry |\n| Troll | 4 | 1 | 1-6 | Regeneration |")
+    html = markdown_to_html(table, table_room=20)
+    text = re.sub(r"<[^>]+>", "", html).replace("\u00a0", " ")
+    assert "Villager: Stack 2, Move 1, Attack 1-2, Ability Rally Cry" in text
+    assert "Troll: Stack 4, Move 1, Attack 1-6, Ability Regeneration" in text
 
 
 def test_split_sections():
@@ -249,12 +276,13 @@ def test_rules_sections_by_keyboard_and_mouse(app, rules_file):
     games = len(game_ids())
     assert names[:games] == [controller_class(g).title for g in game_ids()]
     assert names[games:games + len(sections)] == [title for title, _ in sections]
-    assert scene.text.html_text == markdown_to_html(sections[0][1])
+    room = scene.table_room(scene.text.relative_rect.width)
+    assert scene.text.html_text == markdown_to_html(sections[0][1], room)
     for _ in range(games + 1):  # past the game buttons to the second section
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     assert scene.section == 1
-    assert scene.text.html_text == markdown_to_html(sections[1][1])
+    assert scene.text.html_text == markdown_to_html(sections[1][1], room)
     assert scene.controls.focused().text == sections[1][0]  # focus stays put
     click(app, button(scene, sections[-1][0]))
     assert scene.section == len(sections) - 1

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import re
+import textwrap
 
 BODY_SIZE = 16
 HEADING_SIZES = {1: 28, 2: 22, 3: 18}
@@ -28,6 +29,8 @@ MONO_FACE = "fira_code_symbols"
 GAP_SIZE = 12
 ITEM_GAP_SIZE = 5
 NBSP = "\u00a0"
+#: Spaces between table columns.
+COLUMN_GAP = 3
 
 #: Fonts the HTML may ask for, as pygame_gui's ``preload_fonts`` wants them.
 FONTS = [
@@ -107,22 +110,65 @@ def _indent(spaces: str) -> str:
     return NBSP * (4 * (len(spaces.expandtabs(4)) // 2))
 
 
-def _table(rows: list[str]) -> str:
+def _column_widths(cells: list[list[str]], room: int | None) -> list[int]:
+    """Each column's width in characters: its longest cell, narrowed (widest column first)
+    until the row fits ``room`` characters, but never below 6 or its longest word."""
+    count = len(cells[0])
+    widths = [max(len(row[i]) for row in cells) for i in range(count)]
+    floors = [max([6] + [len(word) for row in cells for word in row[i].split()])
+              for i in range(count)]
+    floors = [min(f, w) for f, w in zip(floors, widths)]
+    if room is None:
+        return widths
+    while sum(widths) + COLUMN_GAP * (count - 1) > room:
+        column = max(range(count), key=lambda i: widths[i] - floors[i])
+        if widths[column] <= floors[column]:
+            break
+        widths[column] -= 1
+    return widths
+
+
+def _table_as_list(cells: list[list[str]]) -> str:
+    """A table too wide for the page, as one line per row: "Name: Header value, ..."."""
+    header, *body = cells
+    lines = []
+    for row in body:
+        pairs = [f"{html.escape(h, quote=False)} {html.escape(v, quote=False)}"
+                 for h, v in zip(header[1:], row[1:]) if v]
+        mark = font("\u2022", colour=BULLET_COLOUR)
+        lines.append(f"{NBSP * 2}{mark}{NBSP}<b>{html.escape(row[0], quote=False)}</b>: "
+                     + ", ".join(pairs))
+    return gap(ITEM_GAP_SIZE).join(lines)
+
+
+def _table(rows: list[str], room: int | None = None) -> str:
+    """A table in the fixed-width font; cells wrap within their column when the table
+    would be wider than ``room`` characters, with a blank line between wrapped rows."""
     cells = [[_plain(cell) for cell in row.strip().strip("|").split("|")]
              for row in rows if not _TABLE_DIVIDER.match(row)]
     count = max(len(row) for row in cells)
     cells = [row + [""] * (count - len(row)) for row in cells]
-    widths = [max(len(row[i]) for row in cells) for i in range(count)]
+    widths = _column_widths(cells, room)
+    if room is not None and sum(widths) + COLUMN_GAP * (count - 1) > room and len(cells) > 1:
+        return _table_as_list(cells)
+    wrapped = [[textwrap.wrap(cell, width) or [""] for cell, width in zip(row, widths)]
+               for row in cells]
+    spaced = any(len(part) > 1 for row in wrapped for part in row)
     lines = []
-    for number, row in enumerate(cells):
-        text = "   ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
-        text = html.escape(text, quote=False).replace(" ", NBSP)
-        text = font(text, colour=None if number else HEADING_COLOURS[3], face=MONO_FACE)
-        lines.append(f"<b>{text}</b>" if number == 0 else text)
+    for number, row in enumerate(wrapped):
+        if spaced and number > 1:
+            lines.append(NBSP)
+        for depth in range(max(len(part) for part in row)):
+            text = (" " * COLUMN_GAP).join(
+                (part[depth] if depth < len(part) else "").ljust(width)
+                for part, width in zip(row, widths)).rstrip()
+            text = html.escape(text, quote=False).replace(" ", NBSP) or NBSP
+            text = font(text, colour=None if number else HEADING_COLOURS[3], face=MONO_FACE)
+            lines.append(f"<b>{text}</b>" if number == 0 else text)
     return "<br>".join(lines)
 
 
-def _blocks(text: str) -> list[str]:
+def _blocks(text: str, room: int | None = None) -> list[str]:
     """The document as HTML blocks (headings, paragraphs, lists, code, tables)."""
     blocks: list[str] = []
     paragraph: list[str] = []
@@ -170,7 +216,7 @@ def _blocks(text: str) -> list[str]:
             while index < len(lines) and lines[index].lstrip().startswith("|"):
                 rows.append(lines[index])
                 index += 1
-            blocks.append(_table(rows))
+            blocks.append(_table(rows, room))
             continue
         if line.lstrip().startswith(">"):
             flush()
@@ -201,13 +247,16 @@ def _blocks(text: str) -> list[str]:
     return blocks
 
 
-def markdown_to_html(text: str) -> str:
+def markdown_to_html(text: str, table_room: int | None = None) -> str:
     """Convert Markdown ``text`` to pygame_gui's HTML subset (no newlines in the result).
+
+    ``table_room``: how many fixed-width characters fit across the page; wider tables
+    wrap their cells instead of running off (or being broken mid-word by) the text box.
 
     >>> markdown_to_html("## Setup\\n\\n- one\\n- *two*")  # doctest: +ELLIPSIS
     '<b><font pixel_size=22 color=#ffd36b>Setup</font></b><font pixel_size=12><br><br>...'
     """
-    return gap(GAP_SIZE).join(_blocks(text))
+    return gap(GAP_SIZE).join(_blocks(text, table_room))
 
 
 def split_sections(text: str) -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ from game.engine import controller_class, game_ids
 
 from .. import paths
 from ..backdrop import backdrop
-from ..markdown import FONTS, markdown_to_html, split_sections
+from ..markdown import BODY_SIZE, FONTS, MONO_FACE, markdown_to_html, split_sections
 from ..scene import Scene
 from ..widgets import GOLD, MUTED, draw_text
 from ..widgets import fit
@@ -126,10 +126,16 @@ class RulesScene(Scene):
         self.controls.on_escape = self.app.pop
         page = pygame.Rect(40 + COLUMN_WIDTH + 30, 100, 0, height - 140)
         page.width = width - page.x - 40
-        self.text = self.controls.keep(UITextBox(markdown_to_html(self.page()), page,
-                                                 self.app.ui, object_id="#rules_text"))
+        self.text = self.controls.keep(UITextBox(
+            markdown_to_html(self.page(), self.table_room(page.width)), page, self.app.ui,
+            object_id="#rules_text"))
         if self.controls.focus < 0:
             self.controls.move(1)
+
+    def table_room(self, width: int) -> int:
+        """How many fixed-width characters fit across a page ``width`` pixels wide."""
+        mono = self.app.ui.get_theme().get_font_dictionary().find_font(BODY_SIZE, MONO_FACE)
+        return max(20, (width - 80) // max(1, mono.size("M" * 10)[0] // 10))
 
     def caption(self, area: ScrollArea, y: int, text: str) -> int:
         """A small heading in the column; returns the y below it."""
