@@ -190,11 +190,6 @@ class ExpeditionScreen(GameScreen):
 
     def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         viewer, phase = view["viewer"], view["phase"]
-        controls = self.scene.controls
-        if phase == "over":
-            controls.button(pygame.Rect(rect.x, rect.y, rect.width, 40), "Show results",
-                            self.scene.show_results, object_id="#primary")
-            return 44
         if viewer is None or viewer not in view["to_act"]:
             return 0
         if phase == "trading":

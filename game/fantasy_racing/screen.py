@@ -269,11 +269,6 @@ class RacingScreen(GameScreen):
         return [who, text]
 
     def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
-        controls = self.scene.controls
-        if view["phase"] == "over":
-            controls.button(pygame.Rect(rect.x, rect.y, rect.width, 40), "Show results",
-                            self.scene.show_results, object_id="#primary")
-            return 44
         if not self.my_turn(view):
             return 0
         pending = view["pending"]

@@ -365,10 +365,6 @@ class OdysseusScreen(GameScreen):
 
     def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         controls = self.scene.controls
-        if view["result"] is not None:
-            controls.button(pygame.Rect(rect.x, rect.y, rect.width, 40), "Show results",
-                            self.scene.show_results, object_id="#primary")
-            return 44
         mine = self.my_decision(view)
         if mine is None:
             return 0

@@ -273,8 +273,15 @@ class PlayScene(Scene):
         panel = self.panel_rect()
         view = self.view()
         y = panel.y + HEADER_HEIGHT + LINE_HEIGHT * len(self.info_lines()) + 8
-        used = 0 if self.showing else self.screen.build_panel(
-            pygame.Rect(panel.x + 12, y, panel.width - 24, panel.bottom - y - 300), view)
+        if self.showing:
+            used = 0
+        elif self.match.is_over():
+            self.controls.button(pygame.Rect(panel.x + 12, y, panel.width - 24, 40),
+                                 "Show results", self.show_results, object_id="#primary")
+            used = 44
+        else:
+            used = self.screen.build_panel(
+                pygame.Rect(panel.x + 12, y, panel.width - 24, panel.bottom - y - 300), view)
         bottom = panel.bottom - 52
         log_top = y + used + 10
         self._place_log(pygame.Rect(panel.x + 12, log_top, panel.width - 24,
