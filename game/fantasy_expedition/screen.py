@@ -7,13 +7,12 @@ seat is the viewer.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from game.ui import paths
-from game.ui.gamescreen import GameScreen, Tween
+from game.ui.gamescreen import GameScreen, Tween, art
 from game.ui.widgets import ALERT, GOLD, SEAT_COLOURS, draw_text
 
 from .kernel import TEAM_ITEM, TEAMS
@@ -39,17 +38,9 @@ ITEM_WORDS = {"mine": "A Mine", "portal": "A Portal", "fear_left": "A Fear Marke
               "fear_right": "A Fear Marker pointing right"}
 
 
-@lru_cache(maxsize=128)
 def sprite(name: str, size: int, tint: tuple[int, int, int] | None = None) -> pygame.Surface:
     """An art file scaled to ``size`` pixels (and tinted), cached."""
-    image = pygame.image.load(str(ART / f"{name}.png"))
-    if pygame.display.get_surface() is not None:
-        image = image.convert_alpha()
-    image = pygame.transform.smoothscale(image, (size, size))
-    if tint is not None:
-        image = image.copy()
-        image.fill((*tint, 255), special_flags=pygame.BLEND_RGBA_MULT)
-    return image
+    return art(ART / f"{name}.png", size, None if tint is None else (*tint, 255))
 
 
 class ExpeditionScreen(GameScreen):

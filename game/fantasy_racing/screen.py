@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.ui import paths
-from game.ui.gamescreen import GameScreen, Tween
+from game.ui.gamescreen import GameScreen, Tween, art
 from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, fit, font
 
 from .data import CHARACTERS, OBJECTS, TRACK
@@ -38,17 +38,9 @@ FACE_WORDS = {"defeat": "Defeat", "simple": "Victory", "overwhelming": "Overwhel
               "successful theft": "Stolen!", "failed theft": "Failed"}
 
 
-@lru_cache(maxsize=256)
 def sprite(name: str, size: int, alpha: int = 255) -> pygame.Surface:
     """An art file scaled to ``size`` pixels (and faded), cached."""
-    image = pygame.image.load(str(ART / f"{name}.png"))
-    if pygame.display.get_surface() is not None:
-        image = image.convert_alpha()
-    image = pygame.transform.smoothscale(image, (size, size))
-    if alpha < 255:
-        image = image.copy()
-        image.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
-    return image
+    return art(ART / f"{name}.png", size, None if alpha >= 255 else (255, 255, 255, alpha))
 
 
 @lru_cache(maxsize=64)

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.ui import paths
-from game.ui.gamescreen import GameScreen, Tween
+from game.ui.gamescreen import GameScreen, Tween, art
 from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font
 
 from .data import CARDS, DESTINIES, ENCOUNTERS, OLYMPUS_BY_ID, REWARDS
@@ -48,12 +48,8 @@ KIND_WORDS = {
 }
 
 
-@lru_cache(maxsize=64)
 def sprite(name: str, size: int) -> pygame.Surface:
-    image = pygame.image.load(str(ART / f"{name}.png"))
-    if pygame.display.get_surface() is not None:
-        image = image.convert_alpha()
-    return pygame.transform.smoothscale(image, (size, size))
+    return art(ART / f"{name}.png", size)
 
 
 @lru_cache(maxsize=2048)

@@ -8,7 +8,9 @@ actions to the play scene, which hands them to the match.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -20,6 +22,20 @@ from . import paths
 
 if TYPE_CHECKING:
     from .scenes.play import PlayScene
+
+@lru_cache(maxsize=512)
+def art(path: Path, size: int, tint: tuple[int, int, int, int] | None = None) -> pygame.Surface:
+    """The picture at ``path`` scaled to ``size`` x ``size`` pixels, optionally multiplied by
+    an RGBA ``tint`` (a colour, or white with a lower alpha to fade it); cached."""
+    image = pygame.image.load(str(path))
+    if pygame.display.get_surface() is not None:
+        image = image.convert_alpha()
+    image = pygame.transform.smoothscale(image, (size, size))
+    if tint is not None:
+        image = image.copy()
+        image.fill(tint, special_flags=pygame.BLEND_RGBA_MULT)
+    return image
+
 
 SCREENS = {
     "fantasy_expedition": "game.fantasy_expedition.screen:ExpeditionScreen",
