@@ -9,8 +9,8 @@ import yaml
 
 from game.engine import Match, Rng
 from game.engine.bots import choose_action
-from game.monster_fandango.data import ITEMS, MONSTERS
-from game.monster_fandango.kernel import CELL_SET
+from game.monster_fandango.data import ITEMS, MAP, MONSTERS
+from game.monster_fandango.kernel import CELL_SET, distance
 from game.monster_fandango.rules import STACK_LIMIT
 
 GAME = "monster_fandango"
@@ -124,3 +124,25 @@ def test_the_bot_beats_random_play():
         bot_quests += match.result()["quests_done"][0]
         random_quests += match.result()["quests_done"][1]
     assert bot_quests > random_quests + 2
+
+
+def test_the_bot_chooses_starting_hexes_and_marks_flags():
+    """With "Choose starting hexes", computer seats pick spread-out starts and mark flags."""
+    flagged = False
+    for seed in range(1, 40):
+        match = Match.new(GAME, seats(3), seed=seed, options={"choose_starts": True})
+        c = match.controller
+        has_flags = bool(c.flag_queue)
+        while c.phase in ("starts", "flags"):
+            seat = match.to_act()[0]
+            match.act(seat, choose_action(match, seat))
+        starts = c.starts
+        assert all(s is not None for s in starts)
+        assert starts[c.order[0]] == MAP["starts"][3][c.order[0]]  # the map's spread-out hex
+        assert all(distance(a, b) >= 4 for a in starts for b in starts if a != b)
+        if has_flags:
+            assert all(len(c.flags[s]) == 3 for s in range(3)
+                       if c._quest_index(s, "flag") is not None)
+            flagged = True
+            break
+    assert flagged

@@ -589,6 +589,18 @@ def test_lucky_the_owner_may_change_a_roll_by_one():
     assert rat in c.units
 
 
+def test_lucky_left_as_it_is_writes_no_log_line():
+    c = bare(2)
+    rat = put(c, "ratman", 1, near(C))
+    wolf = put(c, "wolf", 0, C)
+    c.rng = Dice(4, 1)
+    select(c, wolf)
+    act(c, 0, {"type": "attack", "target": rat})
+    events = act(c, 1, {"type": "lucky", "change": 0})
+    assert not any(e["type"] == "lucky" for e in events)
+    assert "rolled 4 — hit" in texts(events)
+
+
 def test_lucky_on_the_ratmans_own_search_and_roll_limits():
     c = bare(2)
     rat = put(c, "ratman", 0, C)
@@ -1273,3 +1285,44 @@ def test_ruling_29_items_are_handed_to_a_stack_mate_for_free():
     act(c, 0, {"type": "give", "item": sword, "to": elf})
     assert c.items[sword]["unit"] == elf and c.active["unit"] == orc
     assert c.attack_value(elf) == 5 and c.attack_value(orc) == 2 and c.load(C) == 4
+
+
+def test_the_first_action_brings_the_quest_rolls_and_starting_order_to_the_log():
+    c = FandangoController([{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}],
+                           {"round_limit": 30, "facing": False, "choose_starts": False}, Rng(5))
+    seat = c.to_act()[0]
+    events = c.apply(seat, c.legal_actions(seat)[0])
+    lines = [e["text"] for e in events]
+    first = c.name(c.first)
+    assert any(t.startswith("Ann rolls the quests ") for t in lines)
+    assert any(t.startswith("Bob rolls the quests ") for t in lines)
+    assert f"{first} has the lowest total and goes first; play goes clockwise." in lines
+    later = c.apply(c.to_act()[0], c.legal_actions(c.to_act()[0])[0])
+    assert not any(e["type"] in ("quests", "order") for e in later)
+
+
+def test_log_lines_read_as_sentences_about_wild_monsters_without_a_redundant_declaration():
+    c = bare(2)
+    troll = put(c, "troll", 0, C)
+    orc = put(c, "orc", None, near(C))
+    c.rng = Dice(1, 8)
+    select(c, troll)
+    events = act(c, 0, {"type": "attack", "target": orc})
+    lines = [e["text"] for e in events]
+    assert "Ann's Troll attacks the wild Orc: needs 1-6, rolled 1 — hit." in lines
+    assert "The wild Orc defends: needs 1-4, rolled 8 — slain." in lines
+    assert "The wild Orc is slain." in lines
+    assert not any(e["type"] == "declare" for e in events)  # no Orc could step in
+
+
+def test_ruling_7_a_horse_counts_two_so_a_villager_rides_it_but_carries_nothing():
+    c = bare(2)
+    v = put(c, "villager", 0, C)
+    horse = put(c, "horse", 0, C)
+    assert MONSTERS["horse"]["stack"] == 2 and c.load(C) == 4  # the rule book's example
+    assert {"type": "select", "unit": v, "ride": horse} in c.legal_actions(0)
+    c.units[v]["hex"] = near(C)
+    c._changed()
+    give(c, v, "sword")
+    select(c, v)
+    assert {"type": "move", "to": list(C)} not in c.legal_actions(0)  # 2 + 1 + 2 > 4

@@ -114,6 +114,8 @@ def test_hover_lists_the_stack_and_statistics():
     text = play.screen.hover_text(play.screen.hexes[tuple(start)], match.view(0))
     assert "Mira's starting hex" in text and "Villager" in text and "Rally Cry" in text
     assert "attack 1-2" in text and "Starting Villager" in text
+    assert text.count("Villager") >= 3 and text.count("Rally Cry:") == 1  # two Villagers, one
+    # explanation of their ability: the tooltip stays short enough to fit the screen
 
 
 def test_the_board_draws_with_the_facing_option_zoomed():

@@ -2,8 +2,12 @@
 
 It pursues its own quests: each unit picks a goal hex (a chest to carry
 home, an unsearched hex, a monster its slaying quests want, a flag or a
-corner...), walks there, and acts on the way: an attack with fair odds, a
-search, a chest opened when it is safe enough, items picked up, a Rally Cry.
+corner...), walks there around enemy-held hexes, and acts on the way: an
+attack with fair odds, a search, a chest opened when it is safe enough, items
+picked up, a Rally Cry.  Quest errands come before searching: a quest chest
+or kitten goes home first, a light unit walks to a horse for the Long ride
+(the horse waits) and then rides to the unvisited end, Beast master's beasts
+stay at home, and lairs draw searchers when Money Bags are wanted.
 """
 
 from __future__ import annotations
@@ -12,11 +16,19 @@ from typing import Any
 
 from game.engine import Rng
 
-from .data import MAP, MONSTERS
-from .kernel import CELLS, distance, zone
+from .data import ITEMS, MAP, MONSTERS
+from .kernel import CELLS, distance, neighbours, zone
 
 Cell = tuple[int, int]
 SLAY_WANTS = {"trolls": {"troll"}, "beast_slayer": {"death_beast"}}
+BEASTS = frozenset({"horse", "wolf", "war_dog"})
+FAR = 99
+
+
+def weight(unit: dict[str, Any], items: dict[int, dict[str, Any]]) -> int:
+    """A unit's stack points with what it carries."""
+    return MONSTERS[unit["kind"]]["stack"] + sum(ITEMS[items[i]["kind"]]["stack"]
+                                                  for i in unit["items"])
 
 
 def _c(value: list[int]) -> Cell:
@@ -42,12 +54,52 @@ class Mind:
                            and c not in self.lairs]
         self.kinds_killed = set(self.seat["kills"])
         self.items = {i["id"]: i for i in view["items"]}
+        self.blocked = {_c(u["hex"]) for u in self.enemies}
+        self._dist: dict[Cell, dict[Cell, int]] = {}
         self.keep: set[str] = set()
         if "folk" in self.open_quests:
             self.keep |= {"elf", "dwarf", "orc", "villager"}
         if "beasts" in self.open_quests:
             self.keep |= {"wolf", "war_dog", "horse"}
+        self.horses = [u for u in self.mine if u["kind"] == "horse"]
         self.roles = self._roles()
+
+    def path_to(self, goal: Cell) -> dict[Cell, int]:
+        """Steps from every hex to ``goal`` around enemy-held hexes (a breadth-first walk)."""
+        if goal not in self._dist:
+            dist = {goal: 0}
+            frontier = [goal]
+            while frontier:
+                nxt = []
+                for cell in frontier:
+                    for n in neighbours(cell):
+                        if n not in dist and n not in self.blocked:
+                            dist[n] = dist[cell] + 1
+                            nxt.append(n)
+                frontier = nxt
+            self._dist[goal] = dist
+        return self._dist[goal]
+
+    def steps(self, cell: Cell, goal: Cell) -> int:
+        return self.path_to(goal).get(cell, FAR + distance(cell, goal))
+
+    def urgent(self, unit: dict[str, Any]) -> Cell | None:
+        """Where a unit must go before anything else: home with a quest chest or kitten,
+        or to an unvisited end of the map while riding for the Long ride."""
+        carried = [self.items[i]["kind"] for i in unit["items"]]
+        here = _c(unit["hex"])
+        if "chest" in carried and "chests" in self.open_quests:
+            return self.start
+        if "kitten" in carried and "kitten" in self.open_quests:
+            return self.start
+        active = self.view["active"]
+        if ("ride" in self.open_quests and active and active["unit"] == unit["id"]
+                and active["horse"] is not None):
+            ends = [c for side in ("west", "east") if side not in self.seat["ride_ends"]
+                    for c in MAP["ends"][side]]
+            if ends:
+                return min(ends, key=lambda c: (self.steps(here, c), c))
+        return None
 
     def _roles(self) -> dict[int, Cell]:
         """Quest errands: the fittest free unit for each quest hex."""
@@ -68,7 +120,17 @@ class Mind:
         free = [u for u in self.mine if u["kind"] not in ("horse", "villager")
                 and u["kind"] not in keep]
         roles: dict[int, Cell] = {}
-        pairs = sorted((distance(_c(u["hex"]), cell) / MONSTERS[u["kind"]]["move"] ** 2,
+        if "ride" in self.open_quests and self.horses:
+            # Long ride: the nearest light unit walks to a horse and rides it next round.
+            riders = [u for u in self.mine if u["kind"] != "horse" and not u["down"]
+                      and not u["starting"] and weight(u, self.items) <= 2]
+            horse = self.horses[0]
+            cell = _c(horse["hex"])
+            if riders and not any(_c(u["hex"]) == cell for u in riders):
+                rider = min(riders, key=lambda u: (self.steps(_c(u["hex"]), cell), u["id"]))
+                roles[rider["id"]] = cell
+                free = [u for u in free if u["id"] != rider["id"]]
+        pairs = sorted((self.steps(_c(u["hex"]), cell) / MONSTERS[u["kind"]]["move"] ** 2,
                         u["id"], n) for u in free for n, cell in enumerate(errands))
         taken: set[int] = set()
         for _cost, uid, n in pairs:
@@ -77,6 +139,9 @@ class Mind:
             roles[uid] = errands[n]
             taken.add(n)
         return roles
+
+    def carried_kinds(self) -> list[str]:
+        return [self.items[i]["kind"] for u in self.mine for i in u["items"]]
 
     def wants_kill(self, unit: dict[str, Any]) -> float:
         """How much a kill of ``unit`` helps our quests (0.3 for any kill)."""
@@ -118,14 +183,18 @@ class Mind:
         options: list[tuple[float, Cell]] = []
 
         def add(cell: Cell, bonus: float) -> None:
-            options.append((distance(here, cell) - bonus, cell))
+            options.append((self.steps(here, cell) - bonus, cell))
 
         searcher = MONSTERS[unit["kind"]]["search"] > 0
+        if "beasts" in self.open_quests and unit["kind"] in BEASTS:
+            return self.start  # Beast master: keep the beasts safe at home
         for it in self.view["items"]:
             if it["lying"]:
                 bonus = 3.0
                 if it["kind"] == "chest" and ("chests" in self.open_quests or searcher):
                     bonus = 5.0
+                if it["kind"] == "kitten" and "kitten" in self.open_quests:
+                    bonus = 8.0
                 add(_c(it["hex"]), bonus)
         if "ride" in self.open_quests and self.view["active"] and self.view["active"]["horse"]:
             ends = [c for side in ("west", "east") if side not in self.seat["ride_ends"]
@@ -143,26 +212,34 @@ class Mind:
             for cell in self.searchable:
                 if not cautious or distance(cell, self.start) <= 4:
                     add(cell, 1.5)
+            bags = "money" in self.open_quests or (
+                "arms" in self.open_quests and "armor" not in self.carried_kinds())
             for cell, guard in self.lairs.items():
                 if guard is None:
-                    add(cell, 2.5)
+                    add(cell, 5.0 if bags else 2.5)
         if not options:
             return None
         return min(options)[1]
 
 
 def choose(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any] | None:
-    mind = Mind(view)
-    if view["prompt"] is not None:
-        return _prompt(mind, view["prompt"], legal)
-    if view["phase"] == "starts":
+    if view["phase"] == "starts":  # before Mind: the seat has no starting hex yet
+        # The map's default hex for this seat if it is free, else the one farthest from the
+        # others' (nearest the default on a tie).
         taken = [_c(s["start"]) for s in view["seats"] if s["start"]]
+        default = MAP["starts"][len(view["seats"])][view["to_act"][0]]
+        if {"type": "start", "hex": list(default)} in legal:
+            return {"type": "start", "hex": list(default)}
         return max(legal, key=lambda a: (min((distance(_c(a["hex"]), t) for t in taken),
-                                             default=0), -legal.index(a)))
+                                             default=0), -distance(_c(a["hex"]), default),
+                                         -legal.index(a)))
     if view["phase"] == "flags":
         holder = view["seats"][view["flag_holder"]]
         start = _c(holder["start"])
         return max(legal, key=lambda a: (distance(_c(a["hex"]), start), -legal.index(a)))
+    mind = Mind(view)
+    if view["prompt"] is not None:
+        return _prompt(mind, view["prompt"], legal)
     buy = _buy(mind, legal)
     if buy is not None:
         return buy
@@ -242,6 +319,13 @@ def _act(mind: Mind, legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
     if "heal" in by_type:
         return {"type": "heal"}
     carried = [mind.items[i]["kind"] for i in unit["items"]]
+    urgent = mind.urgent(unit)
+    if urgent is not None and "move" in by_type and _c(unit["hex"]) != urgent:
+        action = _step_towards(mind, by_type["move"], urgent, rng, unit)
+        if action is not None:
+            return action
+    if unit["kind"] == "horse" and ("ride" in mind.open_quests or "beasts" in mind.open_quests):
+        return {"type": "pass"}  # wait where a rider can find it (or stay safe at home)
     # attacks with fair odds
     best, best_value = None, 0.0
     for action in by_type.get("attack", []) + by_type.get("shoot", []):
@@ -269,11 +353,9 @@ def _act(mind: Mind, legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
         return best
     errand = mind.roles.get(unit["id"])
     if errand is not None and "move" in by_type and _c(unit["hex"]) != errand:
-        action = _step_towards(mind, by_type["move"], errand, rng)
-        if distance(_c(action["to"]), errand) < distance(_c(unit["hex"]), errand):
+        action = _step_towards(mind, by_type["move"], errand, rng, unit)
+        if action is not None:
             return action
-    if "chest" in carried and "chests" in mind.open_quests and "move" in by_type:
-        return _step_towards(mind, by_type["move"], mind.start, rng)
     if "pickup" in by_type:
         lying = [i for i in mind.view["items"] if i["lying"] and i["hex"] == unit["hex"]]
         if any(i["kind"] != "chest" or "chests" in mind.open_quests or True for i in lying):
@@ -294,8 +376,8 @@ def _act(mind: Mind, legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
         goal = mind.goal(unit)
         here = _c(unit["hex"])
         if goal is not None and goal != here:
-            action = _step_towards(mind, by_type["move"], goal, rng)
-            if distance(_c(action["to"]), goal) < distance(here, goal):
+            action = _step_towards(mind, by_type["move"], goal, rng, unit)
+            if action is not None:
                 return action
     if best is not None:
         return best
@@ -315,8 +397,11 @@ def _rally_wanted(mind: Mind) -> bool:
     return len(mind.mine) < 9
 
 
-def _step_towards(mind: Mind, moves: list[dict[str, Any]], goal: Cell,
-                  rng: Rng) -> dict[str, Any]:
-    best = min(distance(_c(a["to"]), goal) for a in moves)
-    closest = [a for a in moves if distance(_c(a["to"]), goal) == best]
+def _step_towards(mind: Mind, moves: list[dict[str, Any]], goal: Cell, rng: Rng,
+                  unit: dict[str, Any]) -> dict[str, Any] | None:
+    """The move that gets nearest to ``goal`` by a walk around enemies, if it gets nearer."""
+    best = min(mind.steps(_c(a["to"]), goal) for a in moves)
+    if best >= mind.steps(_c(unit["hex"]), goal):
+        return None
+    closest = [a for a in moves if mind.steps(_c(a["to"]), goal) == best]
     return rng.choice(closest)

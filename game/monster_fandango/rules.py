@@ -124,6 +124,7 @@ class FandangoController(Controller):
         self.setup_log: list[Event] = []
         self._generate_quests()
         self._starting_order()
+        self._opening_log()
         defaults = MAP["starts"][self.n]
         self.starts: list[Cell | None] = [None] * self.n
         if not options.get("choose_starts"):
@@ -164,6 +165,21 @@ class FandangoController(Controller):
         self.first = tied[0]
         self.order = [(self.first + k) % self.n for k in range(self.n)]
         self.turn = self.first
+
+    def _opening_log(self) -> None:
+        """Log lines for the quest rolls and the starting order, shown with the first action."""
+        for seat in range(self.n):
+            rolls = self.quest_rolls[seat]
+            titles = ", ".join(f"{QUESTS[r]['title']} ({r})" for r in rolls)
+            self.setup_log.append(event("quests", f"{self.name(seat)} rolls the quests {titles}: "
+                                                  f"total {sum(rolls)}.", seat=seat))
+        for rolls in self.tie_rolls:
+            tied = " and ".join(f"{self.name(s)} {v}" for s, v in sorted(rolls.items()))
+            self.setup_log.append(event("tie", f"Tied lowest totals roll a d8: {tied}."))
+        if self.n > 1:
+            self.setup_log.append(event("order", f"{self.name(self.first)} has the lowest total "
+                                                 f"and goes first; play goes clockwise.",
+                                        seat=self.first))
 
     def _begin_after_starts(self) -> None:
         for seat in range(self.n):
@@ -580,7 +596,8 @@ class FandangoController(Controller):
         if action not in legal:
             raise self.refuse(self._why_not(seat, action, legal))
         self._cross = False
-        events: list[Event] = []
+        events: list[Event] = self.setup_log  # the opening lines come with the first action
+        self.setup_log = []
         if self.prompt is not None:
             self._answer_prompt(seat, action, events)
         elif self.phase == "starts":
@@ -593,6 +610,8 @@ class FandangoController(Controller):
         # person, and when it comes back (see rules.md, ruling 34).
         nxt = self.to_act()
         self.handover_flag = self._cross and bool(nxt) and nxt[0] != seat
+        for ev in events:  # "the wild Orc ..." opens a sentence as "The wild Orc ..."
+            ev["text"] = ev["text"][:1].upper() + ev["text"][1:]
         return events
 
     def _why_not(self, seat: int, action: Action, legal: list[Action]) -> str:
@@ -695,9 +714,10 @@ class FandangoController(Controller):
                            "start": list(self.units[uid]["hex"])}
             if horse is not None:
                 self.units[horse]["acted"] = True
-            name = self.uname(uid)
-            text = (f"{self.name(seat)} readies {name}, riding a Horse." if horse is not None
-                    else f"{self.name(seat)} readies {name}.")
+            name = ("the Starting Villager" if self.units[uid]["starting"]
+                    else a(MONSTERS[self.units[uid]["kind"]]["name"]))
+            text = (f"{self.name(seat)} activates {name}, riding a Horse." if horse is not None
+                    else f"{self.name(seat)} activates {name}.")
             events.append(event("select", text, seat=seat, unit=uid, ride=horse))
             return
         uid = self.active["unit"]
@@ -789,7 +809,7 @@ class FandangoController(Controller):
 
     def uname(self, uid: int) -> str:
         u = self.units[uid]
-        owner = "wild" if u["owner"] is None else f"{self.name(u['owner'])}'s"
+        owner = "the wild" if u["owner"] is None else f"{self.name(u['owner'])}'s"
         return f"{owner} {MONSTERS[u['kind']]['name']}"
 
     def iname(self, iid: int) -> str:
@@ -922,14 +942,10 @@ class FandangoController(Controller):
             change = action["change"]
             op = self.ops[0]
             op["roll"] = max(p["low"], min(p["high"], op["roll"] + change))
-            if change:
+            if change:  # a roll left as it is needs no log line
                 events.append(event("lucky", f"{self.name(seat)}'s Ratman is Lucky: the "
                                              f"{p['what']} roll of {p['value']} becomes "
                                              f"{op['roll']}.", seat=seat, change=change,
-                                     value=op["roll"]))
-            else:
-                events.append(event("lucky", f"{self.name(seat)} leaves the roll of "
-                                             f"{p['value']} as it is.", seat=seat, change=0,
                                      value=op["roll"]))
             if p["rest"]:
                 self.prompt = {**p, "seat": p["rest"][0], "rest": p["rest"][1:],
@@ -954,9 +970,6 @@ class FandangoController(Controller):
     def _op_declare(self, op: dict[str, Any], events: list[Event]) -> None:
         attacker, target = op["attacker"], op["targets"][0]
         owner = self.units[target]["owner"]
-        word = "shoots at" if op["mode"] == "missile" else "attacks"
-        events.append(event("declare", f"{self.uname(attacker)} {word} {self.uname(target)}.",
-                            unit=attacker, target=target, mode=op["mode"]))
         nxt = {"op": "attack_roll", "attacker": attacker, "targets": [target], "mode": op["mode"]}
         self.ops.insert(0, nxt)
         if owner is None:
@@ -966,6 +979,11 @@ class FandangoController(Controller):
                 and not self.units[o]["burrowed"] and not self.units[o]["down"]
                 and distance(self.units[o]["hex"], self.units[target]["hex"]) <= 1]
         if orcs:
+            # Only worth a log line when an Orc may step in (else the roll line says it all).
+            word = "shoots at" if op["mode"] == "missile" else "attacks"
+            events.append(event("declare", f"{self.uname(attacker)} {word} "
+                                           f"{self.uname(target)}.",
+                                unit=attacker, target=target, mode=op["mode"]))
             self.prompt = {"type": "sacrifice", "seat": owner, "orcs": orcs, "target": target,
                            "attacker": attacker}
 

@@ -9,14 +9,13 @@ the enemy there, or place a starting hex or a flag.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from game.ui import paths
-from game.ui.gamescreen import GameScreen, Tween
-from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text
+from game.ui.gamescreen import GameScreen, Tween, art
+from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, wrap_text
 
 from game.board.hexgrid import Hex
 
@@ -38,20 +37,17 @@ def colour(owner: int | None) -> tuple[int, int, int]:
     return WILD if owner is None else SEAT_COLOURS[owner % len(SEAT_COLOURS)]
 
 
-@lru_cache(maxsize=256)
 def icon(name: str, size: int) -> pygame.Surface:
     """A counter icon scaled to ``size`` pixels (cached)."""
-    image = pygame.image.load(str(ART / f"{name}.png"))
-    if pygame.display.get_surface() is not None:
-        image = image.convert_alpha()
-    return pygame.transform.smoothscale(image, (size, size))
+    return art(ART / f"{name}.png", size)
 
 
 def cell_of(value: list[int]) -> tuple[int, int]:
     return (value[0], value[1])
 
 
-def unit_words(unit: dict[str, Any]) -> str:
+def unit_words(unit: dict[str, Any], ability: bool = True) -> str:
+    """A unit's statistics in plain words (and its ability, unless ``ability`` is False)."""
     m = MONSTERS[unit["kind"]]
     search = "cannot search" if m["search"] == 0 else f"search {rng_text(m['search'])}"
     state = []
@@ -64,9 +60,9 @@ def unit_words(unit: dict[str, Any]) -> str:
     if unit.get("acted"):
         state.append("has acted")
     extra = f" [{', '.join(state)}]" if state else ""
-    return (f"{m['name']}{extra}: attack {rng_text(unit['attack'])}, defense "
-            f"{rng_text(unit['defense'])}, move {m['move']}, stack {m['stack']}, {search}. "
-            f"{m['ability']}: {m['text']}")
+    text = (f"{m['name']}{extra}: attack {rng_text(unit['attack'])}, defense "
+            f"{rng_text(unit['defense'])}, move {m['move']}, stack {m['stack']}, {search}.")
+    return f"{text} {m['ability']}: {m['text']}" if ability else text
 
 
 class FandangoScreen(GameScreen):
@@ -74,10 +70,10 @@ class FandangoScreen(GameScreen):
 
     STEP_EVENTS = frozenset({"move", "attack", "defend", "search", "open", "table", "wander",
                              "slain", "appear", "escape"})
-    QUIET_EVENTS = frozenset({"give", "select", "pass", "face", "decline", "lucky", "quest", "round",
-                              "flag", "start", "buy", "pickup", "burrow", "heal", "declare",
+    QUIET_EVENTS = frozenset({"give", "select", "pass", "face", "decline", "lucky", "quest",
+                              "round", "flag", "start", "buy", "pickup", "burrow", "heal", "declare",
                               "potion", "down", "found", "deliver", "lair", "phase", "nothing",
-                              "sacrifice", "finale"})
+                              "sacrifice", "finale", "quests", "tie", "order"})
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
@@ -218,10 +214,6 @@ class FandangoScreen(GameScreen):
 
     def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         controls = self.scene.controls
-        if view["phase"] == "over":
-            controls.button(pygame.Rect(rect.x, rect.y, rect.width, 40), "Show results",
-                            self.scene.show_results, object_id="#primary")
-            return 44
         legal = self.legal(view)
         if not legal:
             return 0
@@ -236,9 +228,10 @@ class FandangoScreen(GameScreen):
             for a in legal:
                 if a["type"] == "select":
                     u = self._unit(view, a["unit"])
-                    text = f"{u['name']} {self._where(u)}"
+                    name = "Starting Villager" if u.get("starting") else u["name"]
+                    text = f"{name} {self._where(u)}"
                     if "ride" in a:
-                        text = f"{u['name']} rides {self._where(u)}"
+                        text = f"{name} rides {self._where(u)}"
                     buttons.append((text, a, unit_words(u)))
             buttons.append(("Pass with all", {"type": "pass_all"},
                             "Every unit you have not used this round passes"))
@@ -415,12 +408,14 @@ class FandangoScreen(GameScreen):
             if s[:2] == here:
                 lines.append(f"Searched by {names[s[2]] if s[2] is not None else 'someone'}")
         items = {i["id"]: i for i in view["items"]}
+        explained: set[str] = set()  # an ability is spelled out once per hex
         for u in view["units"]:
             if u["hex"] == here:
                 owner = "Wild" if u["owner"] is None else names[u["owner"]]
                 carried = ", ".join(items[i]["name"] for i in u["items"])
-                lines.append(f"{owner}: {unit_words(u)}" + (f" Carries {carried}." if carried
-                                                             else ""))
+                words = unit_words(u, ability=u["kind"] not in explained)
+                explained.add(u["kind"])
+                lines.append(f"{owner}: {words}" + (f" Carries {carried}." if carried else ""))
         lying = [i["name"] + (" (trap sprung)" if i["sprung"] else "")
                  for i in view["items"] if i["lying"] and i["hex"] == here]
         if lying:
@@ -459,7 +454,7 @@ class FandangoScreen(GameScreen):
             width = max(2, int(3 * scale)) if col != (120, 230, 120) else 2
             self.outline(surface, transform, cell, col, width)
         for cell in self.flash:
-            self.outline(surface, transform, cell, (255, 255, 255), 3)
+            self.outline(surface, transform, self._hex(cell), (255, 255, 255), 3)
         self._draw_items(surface, transform, view)
         self._draw_units(surface, transform, view)
         self._draw_quests(surface, view)
@@ -579,14 +574,17 @@ class FandangoScreen(GameScreen):
         for s in view["seats"]:
             quests = " · ".join(q["line"] for q in s["quests"])
             units = f"{s['units']} unit" + ("s" if s["units"] != 1 else "")
-            lines.append((s["seat"], f"{s['name']} ({s['done']}/3, {units}): {quests}"))
+            text = f"{s['name']} ({s['done']}/3, {units}): {quests}"
+            for n, part in enumerate(wrap_text(text, 13, area.width - 40)):
+                lines.append((s["seat"] if n == 0 else None, s["seat"], part))
         height = 18 * len(lines) + 8
         box = pygame.Rect(area.x + 6, area.bottom - height - 6, area.width - 12, height)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((20, 18, 24, 190))
         surface.blit(shade, box)
-        for n, (seat, text) in enumerate(lines):
-            pygame.draw.circle(surface, colour(seat), (box.x + 10, box.y + 13 + 18 * n), 5)
+        for n, (dot, seat, text) in enumerate(lines):
+            if dot is not None:
+                pygame.draw.circle(surface, colour(dot), (box.x + 10, box.y + 13 + 18 * n), 5)
             draw_text(surface, text, (box.x + 20, box.y + 4 + 18 * n), 13,
                       GOLD if view["turn"] == seat and view["phase"] == "play" else TEXT)
         status = f"Round {view['round']}" + (f" of {view['round_limit']}"
@@ -633,7 +631,7 @@ class FandangoScreen(GameScreen):
         names = [s["name"] for s in self.match.seats]
         why = {"quests": "completed three quests",
                "last standing": "was the last with units standing after every hex was searched",
-               "round limit": f"led when the round limit ended the game (round {result['rounds']})",
+               "round limit": "led when the round limit was reached",
                "exhaustion": "", "wiped out": ""}[result["reason"]]
         if not result["winners"]:
             return [f"Nobody won ({result['reason']}) after {result['rounds']} rounds."]
