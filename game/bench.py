@@ -192,7 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.balance is not None:
         reports = balance(args.balance or None, args.games)
-        Path("bench-balance.yaml").write_text(yaml.safe_dump(reports, sort_keys=False))
+        out = Path("bench-balance.yaml")  # other games' last reports are kept
+        kept = yaml.safe_load(out.read_text()) if out.exists() else None
+        out.write_text(yaml.safe_dump({**(kept if isinstance(kept, dict) else {}), **reports},
+                                      sort_keys=False))
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         os.environ.setdefault("TABLETOP_HOME", tmp)

@@ -182,3 +182,12 @@ def test_undo_brings_back_the_panel_and_log_of_before(tmp_path, monkeypatch):
         assert "Menu" in labels and labels.count("Menu") == 1
     finally:
         pygame.display.quit()
+
+
+def test_an_event_without_text_animates_but_writes_no_log_line(scene):
+    scene.shown.append({"type": "pulse", "text": ""})
+    scene.shown.append({"type": "note", "text": "a real line"})
+    scene._refresh_log()
+    text = scene.log_box.html_text + scene.log_box.appended_text
+    assert text.endswith("a real line") and "<br><br>" not in text
+    assert all(ev["text"] for ev in scene._log_events())

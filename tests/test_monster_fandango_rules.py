@@ -1287,18 +1287,18 @@ def test_ruling_29_items_are_handed_to_a_stack_mate_for_free():
     assert c.attack_value(elf) == 5 and c.attack_value(orc) == 2 and c.load(C) == 4
 
 
-def test_the_first_action_brings_the_quest_rolls_and_starting_order_to_the_log():
-    c = FandangoController([{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}],
-                           {"round_limit": 30, "facing": False, "choose_starts": False}, Rng(5))
-    seat = c.to_act()[0]
-    events = c.apply(seat, c.legal_actions(seat)[0])
-    lines = [e["text"] for e in events]
+def test_the_log_opens_with_the_quest_rolls_and_starting_order():
+    match = Match.new("monster_fandango", [{"name": "Ann", "kind": "human"},
+                                           {"name": "Bob", "kind": "human"}], seed=5)
+    c = match.controller
+    lines = [e["text"] for e in match.log]
     first = c.name(c.first)
     assert any(t.startswith("Ann rolls the quests ") for t in lines)
     assert any(t.startswith("Bob rolls the quests ") for t in lines)
     assert f"{first} has the lowest total and goes first; play goes clockwise." in lines
-    later = c.apply(c.to_act()[0], c.legal_actions(c.to_act()[0])[0])
+    later = match.act(c.to_act()[0], c.legal_actions(c.to_act()[0])[0])
     assert not any(e["type"] in ("quests", "order") for e in later)
+    assert [e["text"] for e in match.log[:len(lines)]] == lines, "kept through the game"
 
 
 def test_log_lines_read_as_sentences_about_wild_monsters_without_a_redundant_declaration():

@@ -412,3 +412,10 @@ def test_results_draw_changes_nothing(app, finished):
     scene.draw(surface)
     scene.draw(pygame.Surface((960, 600)))
     assert before == (list(scene.controls.items), scene.controls.focus, len(app.stack.scenes))
+
+
+def test_rules_start_with_the_focus_on_the_chosen_game(app):
+    from game.ui.scenes.handbook import RulesScene
+    scene = app.push(RulesScene(app, game_id=game_ids()[-1]))
+    app.step([])
+    assert scene.controls.focused().text == controller_class(game_ids()[-1]).title

@@ -104,6 +104,11 @@ class Controller(ABC):
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (``None``: what everyone may see)."""
 
+    def opening(self) -> list[Event]:
+        """What the setup itself did (dealt or rolled in ``__init__``), for the log from the
+        start; events with secrets carry ``to``."""
+        return []
+
     @abstractmethod
     def is_over(self) -> bool:
         """Whether the game has ended."""

@@ -116,7 +116,7 @@ class Match:
     def _restart(self) -> None:
         self.rng = Rng(self.seed)
         self.controller = self.cls(copy.deepcopy(self.seats), dict(self.options), self.rng)
-        self.log: list[Event] = []
+        self.log: list[Event] = [dict(ev) for ev in self.controller.opening()]
         #: Actions before this index revealed something or drew chance: no undo past it.
         self.barrier = 0
 

@@ -166,6 +166,9 @@ class FandangoController(Controller):
         self.order = [(self.first + k) % self.n for k in range(self.n)]
         self.turn = self.first
 
+    def opening(self) -> list[Event]:
+        return list(self.setup_log)
+
     def _opening_log(self) -> None:
         """Log lines for the quest rolls and the starting order, shown with the first action."""
         for seat in range(self.n):
@@ -596,8 +599,7 @@ class FandangoController(Controller):
         if action not in legal:
             raise self.refuse(self._why_not(seat, action, legal))
         self._cross = False
-        events: list[Event] = self.setup_log  # the opening lines come with the first action
-        self.setup_log = []
+        events: list[Event] = []
         if self.prompt is not None:
             self._answer_prompt(seat, action, events)
         elif self.phase == "starts":

@@ -129,8 +129,8 @@ class RulesScene(Scene):
         self.text = self.controls.keep(UITextBox(
             markdown_to_html(self.page(), self.table_room(page.width)), page, self.app.ui,
             object_id="#rules_text"))
-        if self.controls.focus < 0:
-            self.controls.move(1)
+        if self.controls.focus < 0:  # start on the chosen game, not on another game's button
+            self.controls.set_focus(ids.index(self.game_id) if self.game_id in ids else 0)
 
     def table_room(self, width: int) -> int:
         """How many fixed-width characters fit across a page ``width`` pixels wide."""

@@ -331,7 +331,8 @@ class PlayScene(Scene):
         self._drop_log()
 
     def _log_events(self) -> list[dict[str, Any]]:
-        return [ev for ev in self.shown if visible_to(ev, self.viewer)]
+        """The events the viewer may read (an event with no text only animates)."""
+        return [ev for ev in self.shown if ev.get("text") and visible_to(ev, self.viewer)]
 
     def _log_html(self) -> str:
         events = self._log_events()
