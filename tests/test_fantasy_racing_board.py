@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import os
 import shutil
 import subprocess
@@ -23,11 +23,7 @@ PIECES = ROOT / "assets" / "fantasy_racing"
 
 
 def art_tool():
-    script = ROOT / "game" / "tools" / "make_fantasy_racing_art.py"
-    spec = importlib.util.spec_from_file_location("make_fantasy_racing_art", script)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module("game.tools.make_fantasy_racing_art")
 
 
 def test_map_is_a_wrapping_grid_with_external_tileset():

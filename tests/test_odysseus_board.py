@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import os
 import shutil
 import subprocess
@@ -21,11 +21,7 @@ PNG = ROOT / "boards" / "odysseus_tiles.png"
 
 
 def art_tool():
-    script = ROOT / "game" / "tools" / "make_odysseus_art.py"
-    spec = importlib.util.spec_from_file_location("make_odysseus_art", script)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module("game.tools.make_odysseus_art")
 
 
 def test_generator_matches_committed_map_and_tileset():
