@@ -54,7 +54,6 @@ class ExpeditionScreen(GameScreen):
         self.where: dict[int, tuple[str, int]] = {}
         self.rows_shown: set[str] = set()
         self.teams_shown = False
-        self.flash: dict[int, float] = {}
         self.sel: dict[str, Any] = {}
         self.sel_owner: int | None = None
 
@@ -100,14 +99,6 @@ class ExpeditionScreen(GameScreen):
             self.flash[event["seat"]] = 1.2
             return 0.9
         return 0.15 if kind in ("chose", "vote", "pass") else 0.0
-
-    def update(self, dt: float) -> bool:
-        moving = super().update(dt)
-        for seat in list(self.flash):
-            self.flash[seat] -= dt
-            if self.flash[seat] <= 0:
-                del self.flash[seat]
-        return moving or bool(self.flash)
 
     # selection (the viewer's half-made secret choice) ----------------------------------
     def selection(self, view: dict[str, Any]) -> dict[str, Any]:

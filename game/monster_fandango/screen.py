@@ -79,7 +79,6 @@ class FandangoScreen(GameScreen):
         super().__init__(scene)
         self.where: dict[int, tuple[int, int]] = {}
         self.dice: dict[str, Any] | None = None
-        self.flash: dict[tuple[int, int], float] = {}
         self.mode: str | None = None
         self.pick_index = 0
         self.layout = self.board.hex
@@ -131,18 +130,13 @@ class FandangoScreen(GameScreen):
 
     def update(self, dt: float) -> bool:
         moving = super().update(dt)
-        for key in list(self.flash):
-            self.flash[key] -= dt
-            if self.flash[key] <= 0:
-                del self.flash[key]
         if self.dice is not None:
             self.dice["time"] -= dt
             moving = moving or self.dice["time"] > 0
-        return moving or bool(self.flash)
+        return moving
 
     def finish(self) -> None:
         super().finish()
-        self.flash.clear()
         self.dice = None
 
     # helpers --------------------------------------------------------------------------

@@ -106,7 +106,6 @@ class OdysseusScreen(GameScreen):
         self.round_shown = 1
         self.crew_shown = 0
         self.overlay: dict[str, Any] | None = None
-        self.flash: dict[str, float] = {}
         self._cache: dict[str, Any] = {}
 
     # display state -----------------------------------------------------------------
@@ -187,10 +186,6 @@ class OdysseusScreen(GameScreen):
 
     def update(self, dt: float) -> bool:
         moving = super().update(dt)
-        for key in list(self.flash):
-            self.flash[key] -= dt
-            if self.flash[key] <= 0:
-                del self.flash[key]
         o = self.overlay
         if o and "shown_help" in o:  # the two totals grow toward their values
             for side in ("help", "hinder"):

@@ -87,6 +87,8 @@ class GameScreen:
         self.board = load_board(path)
         self.renderer = BoardRenderer(path)
         self.tweens: dict[Any, Tween] = {}
+        #: Things (seats, cells...) briefly highlighted, with the seconds left.
+        self.flash: dict[Any, float] = {}
 
     # to override ------------------------------------------------------------------
     def reset(self, view: dict[str, Any]) -> None:
@@ -100,6 +102,7 @@ class GameScreen:
         """Jump every running animation to its end."""
         for tween in self.tweens.values():
             tween.elapsed = tween.duration
+        self.flash.clear()
 
     def draw_pieces(self, surface: pygame.Surface, transform: Any, view: dict[str, Any]) -> None:
         """Draw items, pieces and highlights over the board."""
@@ -141,7 +144,11 @@ class GameScreen:
         moving = False
         for tween in self.tweens.values():
             moving |= tween.step(dt)
-        return moving
+        for key in list(self.flash):
+            self.flash[key] -= dt
+            if self.flash[key] <= 0:
+                del self.flash[key]
+        return moving or bool(self.flash)
 
     def cells(self) -> list[Any]:
         return list(self.board.cells())
