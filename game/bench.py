@@ -4,7 +4,8 @@
 balance reports: every game package with a ``balance.py`` module offers
 ``report(games: int | None) -> dict`` (plain data, seeded, computer players
 in every seat) and ``format(report) -> str`` (a table for people).  A plain
-``python -m game.bench`` runs the client figures and then every report.
+``python -m game.bench`` runs the client figures and then every report; ``--client`` skips
+the reports.
 
 Figures: time from start to the first drawn menu frame, the play scene's
 frame times mid-game at 1280x720, CPU use of an idle play scene, save and
@@ -187,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--balance", nargs="*", metavar="GAME",
                         help="only the balance reports (of these games; none named: all)")
+    parser.add_argument("--client", action="store_true",
+                        help="only the client figures (no balance reports)")
     parser.add_argument("--games", type=int, default=None,
                         help="games per balance cell (default: each report's own)")
     args = parser.parse_args(argv)
@@ -225,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         "save_load_ms": round(io, 2), "games_per_second": round(gps, 1),
         "frame_ms_by_game": {g: {"median": round(m, 2), "p95": round(q, 2)}
                              for g, (m, q) in per_game.items()},
-        "balance": balance(None, args.games)}, sort_keys=False))
+        "balance": {} if args.client else balance(None, args.games)}, sort_keys=False))
     return 0
 
 
