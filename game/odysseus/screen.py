@@ -585,7 +585,7 @@ class OdysseusScreen(GameScreen):
         acting = d["seat"] if d else None
         adv = view["adventure"]
         result = view["result"]
-        header = "score  chips  hand  destiny" if result else "VP  chips  hand  destiny"
+        header = "VP  chips  hand  destiny"  # "score" would run into the box's title
         self._text(surface, header, x + w - 12, y + 12, 14, INK, anchor="topright", width=236)
         row_h = min(52, (h - 44) // max(1, len(view["seats"])))
         if acting in view["order"]:  # first, so that no row's text is hidden under it
