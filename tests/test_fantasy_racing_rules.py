@@ -1016,7 +1016,7 @@ def test_views_are_the_same_for_everyone_and_plain_data():
     assert a == b == pub
     yaml.safe_dump(m.view(0))
     yaml.safe_dump(m.snapshot())
-    assert RacingController.has_secrets is False and RacingController.handover is False
+    assert RacingController.has_secrets is False
 
 
 # ---------------------------------------------------------------------- more rulings

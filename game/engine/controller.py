@@ -68,11 +68,10 @@ class Controller(ABC):
     rules_version: ClassVar[int] = 1
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
-    #: True when the game hides anything from some players (hot-seat handover).
+    #: True when the game hides anything from some players: a handover card comes between
+    #: two different people at the screen.  An open game can still ask for one at a given
+    #: moment with ``"handover": True`` in its view (another seat's mid-turn decision).
     has_secrets: ClassVar[bool] = True
-    #: Whether a handover card comes between two different people at the screen
-    #: (None: exactly when the game has secrets).
-    handover: ClassVar[bool | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
     #: The board map, relative to the top-level ``boards/`` folder.
     board: ClassVar[str] = ""

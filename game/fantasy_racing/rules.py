@@ -102,7 +102,6 @@ class RacingController(Controller):
     min_seats = 2
     max_seats = 6
     has_secrets = False
-    handover = False
     board = "fantasy_racing.tmx"
     options = (
         Option("turns", "Game turns", 10, minimum=5, maximum=15,

@@ -82,7 +82,6 @@ class FandangoController(Controller):
     min_seats = 1
     max_seats = 4
     has_secrets = False
-    handover = None
     board = "monster_fandango.tmx"
     options = (
         Option("round_limit", "Round limit", 30, minimum=0, maximum=99,

@@ -111,12 +111,7 @@ class PlayScene(Scene):
         return [s for s, seat in enumerate(self.match.seats) if seat["kind"] == "human"]
 
     def handover_needed(self) -> bool:
-        cls = self.match.cls
-        wanted = cls.has_secrets if cls.handover is None else cls.handover
-        if not wanted and cls.handover is None:
-            # An open game may still want one at a moment it names in its view
-            # ("handover": True), e.g. another seat's decision in the middle of a turn.
-            wanted = bool(self.view().get("handover"))
+        wanted = self.match.cls.has_secrets or bool(self.view().get("handover"))
         return wanted and self.app.settings.handover and len(self.humans) > 1
 
     def board_rect(self) -> pygame.Rect:
