@@ -16,6 +16,8 @@ from game.engine import Match, Rng
 from game.fantasy_expedition.kernel import resolve_expedition
 from game.fantasy_expedition.rules import ExpeditionController
 
+from gamecheck import assert_reloads_the_same
+
 GAME = "fantasy_expedition"
 SEEDS = range(60)
 TEAMS = ("dwarf", "magician", "werewolf")
@@ -61,7 +63,7 @@ def play(seed: int, path: Path | None = None) -> Match:
         match.act(seat, random_action(match, seat, rng))
         if path is not None:
             match.save(path)
-            assert_same_match(Match.load(path), match)
+            assert_reloads_the_same(match, path)
     return match
 
 

@@ -17,6 +17,8 @@ from game.engine.bots import choose_action
 from game.fantasy_racing.data import TRACK
 from game.fantasy_racing.rules import RacingController
 
+from gamecheck import assert_reloads_the_same
+
 GAME = "fantasy_racing"
 
 
@@ -65,11 +67,7 @@ def play(seed: int, path: Path | None = None, bots: bool = False) -> Match:
         match.act(seat, action)
         check(match)
         if path is not None:
-            match.save(path)
-            loaded = Match.load(path)
-            assert loaded.snapshot() == match.snapshot()
-            assert loaded.view(None) == match.view(None)
-            assert loaded.to_act() == match.to_act()
+            assert_reloads_the_same(match, path)
     return match
 
 

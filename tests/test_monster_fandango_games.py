@@ -13,6 +13,8 @@ from game.monster_fandango.data import ITEMS, MAP, MONSTERS
 from game.monster_fandango.kernel import CELL_SET, distance
 from game.monster_fandango.rules import STACK_LIMIT
 
+from gamecheck import assert_reloads_the_same
+
 GAME = "monster_fandango"
 #: Items the rules let leave the game: spent, drunk, run off, or delivered home.
 MAY_VANISH = {"money_bag", "potion", "key", "kitten", "chest"}
@@ -91,12 +93,7 @@ def test_save_and_load_at_every_step(tmp_path):
         seat = match.to_act()[0]
         match.act(seat, choose_action(match, seat))
         steps += 1
-        match.save(path)
-        loaded = Match.load(path)
-        assert loaded.snapshot() == match.snapshot()
-        assert loaded.view(None) == match.view(None)
-        assert loaded.legal_actions(loaded.to_act()[0] if loaded.to_act() else 0) == \
-            match.legal_actions(match.to_act()[0] if match.to_act() else 0)
+        assert_reloads_the_same(match, path)
     assert steps > 20
 
 

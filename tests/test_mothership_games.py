@@ -17,6 +17,8 @@ from game.engine.bots import choose_action
 from game.mothership.data import DATA, LAYOUT, TRAPS
 from game.mothership.rules import MothershipController
 
+from gamecheck import assert_reloads_the_same
+
 GAME = "mothership"
 LEVELS = ("easy", "medium", "hard")
 
@@ -83,11 +85,7 @@ def play(seed: int, path: Path | None = None, bot: bool = False, **kw) -> Match:
         match.act(seat, action)
         check_invariants(match)
         if path is not None:
-            match.save(path)
-            loaded = Match.load(path)
-            assert loaded.snapshot() == match.snapshot()
-            assert loaded.view(None) == match.view(None)
-            assert loaded.to_act() == match.to_act()
+            assert_reloads_the_same(match, path)
         steps += 1
         assert steps < 5000
     return match

@@ -11,6 +11,8 @@ from game.engine.events import visible_to
 from game.odysseus import balance
 from game.odysseus.rules import OdysseusController
 
+from gamecheck import assert_reloads_the_same
+
 
 def seats(n: int, kind: str = "bot") -> list[dict]:
     return [{"name": f"P{i + 1}", "kind": kind} for i in range(n)]
@@ -43,12 +45,7 @@ def random_game(n: int, seed: int, save_every_step: bool = False, tmp_path=None)
         check_invariants(match)
         steps += 1
         if save_every_step:
-            path = tmp_path / "step.yaml"
-            match.save(path)
-            loaded = Match.load(path)
-            assert loaded.snapshot() == match.snapshot()
-            for viewer in [None, *range(n)]:
-                assert loaded.view(viewer) == match.view(viewer)
+            assert_reloads_the_same(match, tmp_path / "step.yaml")
         assert steps < 3000
     return match
 
@@ -77,12 +74,7 @@ def test_save_and_load_bot_game_at_every_step(tmp_path, n, seed):
         seat = match.to_act()[0]
         match.act(seat, choose_action(match, seat))
         check_invariants(match)
-        match.save(path)
-        loaded = Match.load(path)
-        assert loaded.snapshot() == match.snapshot()
-        for viewer in [None, *range(n)]:
-            assert loaded.view(viewer) == match.view(viewer)
-        assert loaded.log == match.log and loaded.barrier == match.barrier
+        loaded = assert_reloads_the_same(match, path)
         steps += 1
     assert steps > 100 and loaded.result() == match.result()
 
