@@ -60,8 +60,18 @@ def test_pan_never_loses_the_board_and_zero_resets(scene):
     scene.pan_by(500, 500)
     assert scene.pan == (0.0, 0.0), "an unzoomed board does not move"
     scene.zoom_by(2.0, area.center)
-    scene.pan_by(10_000, -10_000)
-    assert scene.pan == (area.width / 2, -area.height / 2)
+    for push in ((10_000, -10_000), (-10_000, 10_000)):
+        scene.pan_by(*push)
+        t, b = scene.transform(), scene.screen.renderer.bounds
+        left, top = t.to_screen(b.x, b.y)
+        right, bottom = t.to_screen(b.right, b.bottom)
+        for low, high, lo_edge, hi_edge in ((left, right, area.left, area.right),
+                                            (top, bottom, area.top, area.bottom)):
+            if high - low >= hi_edge - lo_edge:  # bigger than the area: no gap at either side
+                assert low <= lo_edge + 1 and high >= hi_edge - 1
+            else:  # still smaller: stays centred
+                assert abs((low + high) / 2 - (lo_edge + hi_edge) / 2) <= 1
+    assert scene.pan != (0.0, 0.0)
     scene.app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_0, mod=0, unicode="0")])
     assert scene.zoom == 1.0 and scene.pan == (0.0, 0.0)
 

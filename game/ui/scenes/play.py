@@ -425,11 +425,14 @@ class PlayScene(Scene):
         self.pan_by(around[0] - after[0], around[1] - after[1])
 
     def pan_by(self, dx: float, dy: float) -> None:
-        """Move a zoomed board, never so far that it leaves its area."""
+        """Move a zoomed board, never so far that an edge of it comes inside its area
+        (a board still smaller than the area along an axis stays centred on that axis)."""
         if self.zoom == 1.0:
             return
-        area = self.board_rect()
-        limit_x, limit_y = area.width * (self.zoom - 1) / 2, area.height * (self.zoom - 1) / 2
+        area, bounds = self.board_rect(), self.screen.renderer.bounds
+        scale = self.screen.renderer.fit(area).scale * self.zoom
+        limit_x = max(0.0, (bounds.width * scale - area.width) / 2)
+        limit_y = max(0.0, (bounds.height * scale - area.height) / 2)
         self.pan = (min(limit_x, max(-limit_x, self.pan[0] + dx)),
                     min(limit_y, max(-limit_y, self.pan[1] + dy)))
 
