@@ -201,3 +201,18 @@ def test_an_event_without_text_animates_but_writes_no_log_line(scene):
     text = scene.log_box.html_text + scene.log_box.appended_text
     assert text.endswith("a real line") and "<br><br>" not in text
     assert all(ev["text"] for ev in scene._log_events())
+
+
+def test_a_moved_and_resized_log_still_shows_its_newest_lines(scene):
+    for number in range(60):
+        scene.shown.append({"type": "note", "text": f"line {number}"})
+    scene._refresh_log()
+    box = scene.log_box
+    assert box.scroll_bar is not None
+    rect = box.relative_rect.copy()
+    scene._place_log(pygame.Rect(rect.x, rect.y + 40, rect.width, rect.height - 40))
+    assert scene.log_box is box
+    for _ in range(20):  # pygame_gui's own delayed work after a resize
+        scene.app.ui.update(0.05)
+    bar = box.scroll_bar
+    assert bar.start_percentage + bar.visible_percentage >= 0.99

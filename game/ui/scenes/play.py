@@ -310,6 +310,10 @@ class PlayScene(Scene):
             box.set_relative_position(rect.topleft)
         if box.relative_rect.size != rect.size:
             box.set_dimensions(rect.size)
+            # Lay it out now: pygame_gui would do it 0.2 s later with a new scroll bar at the
+            # top, hiding the newest lines.
+            box.rebuild()
+            self._scroll_log()
         self._refresh_log()
 
     def _drop_log(self) -> None:
