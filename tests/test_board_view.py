@@ -146,7 +146,7 @@ def test_the_log_box_outlives_rebuilds_and_follows_the_viewer(scene):
     box = scene.log_box
     scene.rebuild()
     assert scene.log_box is box and box.alive(), "moving the log is cheap; laying it out is not"
-    scene.shown.append({"type": "note", "text": "only for P1", "to": [1]})
+    scene.shown.append({"type": "note", "text": "only for P1", "@audience": [1]})
     scene.viewer = 0
     scene.rebuild()
     text = scene.log_box.html_text + scene.log_box.appended_text

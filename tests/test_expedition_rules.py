@@ -24,6 +24,7 @@ from game.fantasy_expedition.kernel import (fear_moves, jump_moves, majority,
                                             resolve_expedition, score,
                                             trace_expedition)
 from game.fantasy_expedition.rules import ExpeditionController
+from game.engine.events import reveals
 
 GAME = "fantasy_expedition"
 TEAMS = ("dwarf", "magician", "werewolf")
@@ -764,7 +765,7 @@ def test_after_the_reveal_everything_is_shown() -> None:
         assert all(e["final"] in POSITIONS and e["score"] is not None for e in view["seats"])
         assert view["items"] is not None
     reveal = [ev for ev in match.log_for(None) if ev["type"] == "reveal"]
-    assert reveal and reveal[0]["teams"] == teams and reveal[0]["reveal"] is True
+    assert reveal and reveal[0]["teams"] == teams and reveals(reveal[0])
 
 
 # ------------------------------------------------------------- rules document

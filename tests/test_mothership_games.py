@@ -18,6 +18,7 @@ from game.mothership.data import DATA, LAYOUT, TRAPS
 from game.mothership.rules import MothershipController
 
 from gamecheck import assert_reloads_the_same
+from game.engine.events import reveals
 
 GAME = "mothership"
 LEVELS = ("easy", "medium", "hard")
@@ -130,7 +131,7 @@ def test_replay_from_seed_and_actions_is_exact():
 def test_the_sweeps_cover_the_interesting_cases():
     """Between them the seeded games flip every trap, escape and lose."""
     matches = [finished(s, False) for s in range(40)] + [finished(s, True) for s in range(30)]
-    flipped = {e["tile"] for m in matches for e in m.log if e.get("reveal")}
+    flipped = {e["tile"] for m in matches for e in m.log if reveals(e)}
     assert set(TRAPS) <= flipped
     endings = {m.result()["ending"] for m in matches}
     assert "none" in endings and "all" in endings
@@ -147,9 +148,9 @@ def test_the_log_never_names_a_tile_before_it_is_flipped():
         flipped = set()
         for ev in match.log:
             if ev["type"] == "flip":
-                assert ev.get("reveal") is True
+                assert reveals(ev)
                 flipped.add(tuple(ev["cell"]))
-            elif ev.get("reveal"):                    # a move onto a face-down tile
+            elif reveals(ev):                    # a move onto a face-down tile
                 assert ev["type"] == "move" and ev["tile"]
                 flipped.add(tuple(ev["target"]))
             elif ev["type"] in ("trap", "sneak", "safe", "disarm", "rearm"):

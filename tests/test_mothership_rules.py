@@ -26,6 +26,7 @@ from game.mothership.data import (CHARACTERS, DATA, DIFFICULTIES, ENDINGS, LAYOU
                                   load_layout)
 from game.mothership.kernel import distances, neighbours
 from game.mothership.rules import MothershipController, ending_key
+from game.engine.events import audience, reveals
 
 NAMES = ["Ada", "Bram", "Cleo", "Dov"]
 S, F = LAYOUT.start, LAYOUT.finish
@@ -159,7 +160,7 @@ def test_the_log_never_names_a_face_down_tile():
     assert all("fear" not in e["text"].lower() and "jettison" not in e["text"].lower()
                for e in events)
     events = act(m, {"type": "peek", "at": list(N2)})
-    assert events[0]["type"] == "flip" and events[0]["reveal"] and "Safe" in events[0]["text"]
+    assert events[0]["type"] == "flip" and reveals(events[0]) and "Safe" in events[0]["text"]
 
 
 def test_views_and_events_are_plain_data():
@@ -174,7 +175,7 @@ def test_move_orthogonally_onto_tiles_only():
     refused(m, {"type": "move", "to": [5, 5]}, "not diagonally")   # diagonal (and a gap)
     refused(m, {"type": "move", "to": [6, 6]}, "not diagonally")   # two away
     events = move(m, E1)
-    assert len(events) == 1 and events[0]["type"] == "move" and events[0]["reveal"]
+    assert len(events) == 1 and events[0]["type"] == "move" and reveals(events[0])
     assert "moves onto a face-down tile: it is a Safe tile" in events[0]["text"]
     assert m.view()["seats"][0]["ap"] == 3
     refused(m, {"type": "move", "to": [5, 5]}, "not a tile")       # a gap
@@ -221,7 +222,7 @@ def test_deactivate_needs_a_generator_underfoot():
 def test_peek_flips_without_acting_and_is_public():
     m = scenario(floor={E1: "freeze"})
     events = act(m, {"type": "peek", "at": list(E1)})
-    assert events[0]["type"] == "flip" and events[0]["reveal"] and "to" not in events[0]
+    assert events[0]["type"] == "flip" and reveals(events[0]) and audience(events[0]) is None
     view = m.view(None)
     assert next(s for s in view["spaces"] if s["cell"] == list(E1))["kind"] == "freeze"
     assert not seat_view(m, 0)["frozen"] and seat_view(m, 0)["ap"] == 3
@@ -505,7 +506,7 @@ def test_sever_does_nothing_when_the_box_has_no_sever_token():
 def test_the_knight_is_immune_to_confuse_and_fear(trap):
     m = scenario(chars=("knight", "mage"), floor={E1: trap})
     events = move(m, E1)
-    assert events[0]["reveal"] and events[1]["immune"]
+    assert reveals(events[0]) and events[1]["immune"]
     assert not seat_view(m, 0)["confused"] and not seat_view(m, 0)["afraid"]
 
 
@@ -513,7 +514,7 @@ def test_the_knight_is_immune_to_confuse_and_fear(trap):
 def test_the_barbarian_is_immune_to_blind_and_sever(trap):
     m = scenario(chars=("barbarian", "mage"), floor={E1: trap})
     events = move(m, E1)
-    assert events[0]["reveal"] and events[1]["immune"]
+    assert reveals(events[0]) and events[1]["immune"]
     assert not seat_view(m, 0)["blind"] and seat_view(m, 0)["ap_per_round"] == 4
 
 
@@ -533,7 +534,7 @@ def test_mage_skips_over_a_gap_or_a_tile_once_a_round_for_two_ap():
     move(m, E2)
     events = act(m, {"type": "skip", "to": [8, 6]})         # over the gap at (7, 6)
     assert m.controller.pos[0] == (8, 6) and seat_view(m, 0)["ap"] == 0
-    assert events[0]["how"] == "skip" and events[0]["reveal"]
+    assert events[0]["how"] == "skip" and reveals(events[0])
     m2 = scenario(chars=("mage", "thief"))
     act(m2, {"type": "skip", "to": [6, 6]})                  # over the tile at (5, 6)
     assert not m2.controller.tiles[E1]["up"], "the tile jumped over is untouched"

@@ -7,7 +7,7 @@ import pytest
 
 from game.engine import IllegalAction, Match, Rng
 from game.engine.bots import choose_action
-from game.engine.events import visible_to
+from game.engine.events import audience, reveals, visible_to
 from game.odysseus import balance
 from game.odysseus.rules import OdysseusController
 
@@ -144,9 +144,9 @@ def test_events_with_secrets_are_addressed_to_their_seat():
     over_at = next(i for i, e in enumerate(match.log) if e["type"] == "over")
     for ev in match.log[:over_at]:
         if ev["type"] in ("drew", "played"):
-            assert ev["to"] == [ev["seat"]]
+            assert audience(ev) == [ev["seat"]]
         elif ev["type"] in ("play", "draw"):
-            assert "to" not in ev and "card" not in ev and "cards" not in ev
+            assert audience(ev) is None and "card" not in ev and "cards" not in ev
     public = match.log_for(None)
     assert not any(e["type"] in ("drew", "played") for e in public)
     assert all(visible_to(e, 0) for e in match.log_for(0))
@@ -167,7 +167,7 @@ def test_replay_is_exact_and_undo_cannot_cross_a_reveal():
         seat = a.to_act()[0]
         legal = a.legal_actions(seat)
         events = a.act(seat, rng.choice(legal))
-        if any(e.get("reveal") for e in events):
+        if any(reveals(e) for e in events):
             break
     with pytest.raises(IllegalAction):
         a.undo()

@@ -18,7 +18,7 @@ import pytest
 
 from game.engine import Match, Rng
 from game.engine.bots import choose_action
-from game.engine.events import visible_to
+from game.engine.events import audience, visible_to
 from game.odysseus.data import CARDS
 from game.odysseus.rules import OdysseusController
 from game.ui.scenes.handover import HandoverScene
@@ -179,8 +179,8 @@ def test_public_log_never_names_a_hidden_card_or_destiny():
         over = next(i for i, e in enumerate(match.log) if e["type"] == "over")
         for ev in match.log[:over]:
             if ev["type"] in ("drew", "played", "looked"):
-                assert ev["to"] == [ev["seat"]]
-            if "to" not in ev:
+                assert audience(ev) == [ev["seat"]]
+            if audience(ev) is None:
                 assert ev["type"] != "destiny_reveal"
                 assert "cards" not in ev or ev["type"] == "rewards"
                 assert "Destiny cards, in order" not in ev["text"]
@@ -189,8 +189,8 @@ def test_public_log_never_names_a_hidden_card_or_destiny():
         for viewer in [None, *range(n)]:
             for ev in match.log_for(viewer)[:over]:
                 assert visible_to(ev, viewer)
-                if ev.get("to"):
-                    assert ev["to"] == [viewer]
+                if audience(ev):
+                    assert audience(ev) == [viewer]
 
 
 def test_handover_card_and_public_board_show_nothing_secret():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import IllegalAction, Rng
+from game.engine.events import audience, reveals
 from game.odysseus.data import CARDS, CREW, LINKS, OLYMPUS, REWARDS, TILES
 from game.odysseus.rules import (OdysseusController, adventure_outcome, bet_payout,
                                  bet_stack_size)
@@ -365,7 +366,7 @@ def test_sirens_each_draws_two_and_two_crew_return():
     assert len(c.hands[seat]) == hand + 2
     assert len(c.piles["help"]) == help_pile - 1 and len(c.piles["hinder"]) == hinder_pile - 1
     private = [e for e in events if e["type"] == "drew"]
-    assert private and private[0]["to"] == [seat]
+    assert private and audience(private[0]) == [seat]
     public = next(e for e in events if e["type"] == "draw")
     assert "to" not in public and "cards" not in public
 
@@ -964,12 +965,11 @@ def test_advance_special_moves_the_round_marker_at_once():
     c.hands[a] = [adv]
     events = act(c, {"type": "play", "card": adv})
     assert c.round == 2 and c.adv["types"][a] is None
-    assert any(e["type"] == "special" and "to" not in e for e in events)
+    assert any(e["type"] == "special" and audience(e) is None for e in events)
 
 
 # ------------------------------------------------------------- properties
 from hypothesis import given, strategies as st  # noqa: E402
-
 
 @given(st.integers(1, 40), st.integers(1, 12), st.integers(1, 12))
 def test_bet_payout_properties(stack, bet_round, final_round):
@@ -1018,7 +1018,7 @@ def test_the_first_destiny_chip_is_placed_blind():
     events = c.apply(seat, {"type": "destiny", "slot": 1})
     assert c.view(seat)["seats"][seat]["destiny"] == c.destiny[seat]
     private = next(e for e in events if e["type"] == "looked")
-    assert private["to"] == [seat] and private["reveal"]
+    assert audience(private) == [seat] and reveals(private)
     other = c.to_act()[0]
     assert c.view(other)["seats"][other]["destiny"] is None
     assert c.view(other)["seats"][seat]["destiny"] is None

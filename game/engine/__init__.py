@@ -6,13 +6,13 @@ module-level ``random``.
 
 from .controller import Action, Controller, Option, View
 from .errors import IllegalAction, SaveError, TabletopError, UnknownGame
-from .events import Event, event
+from .events import Event, MalformedEvent, audience, event, reveals, visible_to
 from .match import Match
 from .registry import controller_class, game_ids
 from .rng import Rng
 
 __all__ = [
     "Action", "Controller", "Event", "IllegalAction", "Match", "Option", "Rng",
-    "SaveError", "TabletopError", "UnknownGame", "View", "controller_class", "event",
-    "game_ids",
+    "MalformedEvent", "SaveError", "TabletopError", "UnknownGame", "View", "audience",
+    "controller_class", "event", "game_ids", "reveals", "visible_to",
 ]

@@ -105,7 +105,7 @@ class Controller(ABC):
 
     def opening(self) -> list[Event]:
         """What the setup itself did (dealt or rolled in ``__init__``), for the log from the
-        start; events with secrets carry ``to``."""
+        start; events with secrets carry an ``audience`` (see ``events.event``)."""
         return []
 
     @abstractmethod

@@ -21,7 +21,7 @@ from typing import Any
 
 from .controller import Action, Controller, View
 from .errors import IllegalAction, TabletopError
-from .events import Event, visible_to
+from .events import Event, MalformedEvent, check_event, reveals, visible_to
 from .registry import controller_class
 from .rng import Rng
 
@@ -116,7 +116,8 @@ class Match:
     def _restart(self) -> None:
         self.rng = Rng(self.seed)
         self.controller = self.cls(copy.deepcopy(self.seats), dict(self.options), self.rng)
-        self.log: list[Event] = [dict(ev) for ev in self.controller.opening()]
+        seats = len(self.seats)
+        self.log: list[Event] = [dict(check_event(ev, seats)) for ev in self.controller.opening()]
         #: Actions before this index revealed something or drew chance: no undo past it.
         self.barrier = 0
 
@@ -180,14 +181,14 @@ class Match:
     def _apply(self, seat: int, action: Action) -> list[Event]:
         before = self.rng.state
         try:
-            events = self.controller.apply(seat, action)
+            events = [check_event(ev, len(self.seats)) for ev in self.controller.apply(seat, action)]
         except IllegalAction:
             raise
         except Exception as exc:  # a rules bug must never corrupt the match
             self._replay(list(self.actions))
             raise IllegalAction(f"That action could not be carried out ({exc}).") from exc
         self.actions.append({"seat": seat, "action": action})
-        if self.rng.state != before or any(ev.get("reveal") for ev in events):
+        if self.rng.state != before or any(reveals(ev) for ev in events):
             self.barrier = len(self.actions)
         self.log.extend(events)
         return events

@@ -20,6 +20,7 @@ from game.ui.widgets import GOLD, SEAT_COLOURS, TEXT, font, wrap_text
 from .art import (AP_GOLD, KIND_COLOURS, TRACKER, ap_token, character_token, effect_token,
                   symbol, tile_face)
 from .data import CHARACTERS, DIFFICULTIES, LAYOUT, TILES
+from game.engine.events import reveals
 
 Cell = tuple[int, int]
 #: Action kinds that need a target on the board, in panel order, with their target key.
@@ -148,7 +149,7 @@ class MothershipScreen(GameScreen):
             hop = {"skip": 40.0, "thrown": 70.0, "back": 16.0}.get(event.get("how"), 0.0)
             seconds = 0.7 if event.get("how") == "thrown" else 0.35
             self._move(event["seat"], _cell(event["target"]), seconds, hop)
-            if event.get("reveal"):          # the move flipped a face-down tile
+            if reveals(event):          # the move flipped a face-down tile
                 cell = _cell(event["target"])
                 self.spaces[cell] = {**self.spaces.get(cell, {}), "state": "up",
                                      "kind": event["tile"], "done": False,

@@ -380,8 +380,8 @@ class OdysseusController(Controller):
                               f"card {slot + 1}, then looks at the cards.", seat=seat, slot=slot)
         self._events.append(event(
             "looked", "Your Destiny cards, in order: "
-            + ", ".join(DESTINIES[d] for d in self.destiny[seat]) + ".", to=[seat], seat=seat,
-            cards=list(self.destiny[seat]), reveal=True))
+            + ", ".join(DESTINIES[d] for d in self.destiny[seat]) + ".", audience=[seat],
+            seat=seat, cards=list(self.destiny[seat]), reveal=True))
 
     def _act_skip(self, seat: int, action: Action, d: dict[str, Any]) -> None:
         self.prompts.pop(0)
@@ -485,7 +485,7 @@ class OdysseusController(Controller):
         if drawn:
             self._events.append(event(
                 "drew", "You draw " + ", ".join(card_text(c) for c in drawn) + ".",
-                to=[seat], seat=seat, cards=drawn, reveal=True))
+                audience=[seat], seat=seat, cards=drawn, reveal=True))
 
     def _act_claim(self, seat: int, action: Action, d: dict[str, Any]) -> None:
         tile = action.get("tile")
@@ -543,7 +543,7 @@ class OdysseusController(Controller):
                 self.adv["types"][seat] = info["deck"]
             self._emit("play", f"{self.name(seat)} plays a card face down.", seat=seat)
             self._events.append(event("played", f"You play {card_text(card)} face down.",
-                                      to=[seat], seat=seat, card=card))
+                                      audience=[seat], seat=seat, card=card))
         self._next_player(seat)
 
     def _act_pass(self, seat: int, action: Action, d: dict[str, Any]) -> None:
