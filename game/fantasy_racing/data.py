@@ -14,9 +14,10 @@ from typing import Any
 import yaml
 
 from game.board.tmxmap import load_board
+from game.resources import board_path
 
 HERE = Path(__file__).resolve().parent
-BOARD_PATH = HERE.parents[1] / "boards" / "fantasy_racing.tmx"
+BOARD_PATH = board_path("fantasy_racing.tmx")
 
 ABILITIES = frozenset({"long_skid", "scrounger", "steal_on_win", "start_clover", "nimble_fingers",
                        "rapid", "steady", "start_shield", "cheap_shield", "fire_range",

@@ -13,10 +13,11 @@ from typing import Any
 import yaml
 
 from game.board.tmxmap import load_board
+from game.resources import board_path
 
 HERE = Path(__file__).resolve().parent
 BOARD_FILE = "monster_fandango.tmx"
-BOARD_PATH = HERE.parents[1] / "boards" / BOARD_FILE
+BOARD_PATH = board_path(BOARD_FILE)
 
 Cell = tuple[int, int]
 

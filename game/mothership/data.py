@@ -16,9 +16,10 @@ from typing import Any
 import yaml
 
 from game.board.tmxmap import load_board
+from game.resources import board_path
 
 HERE = Path(__file__).resolve().parent
-BOARD_PATH = HERE.parents[1] / "boards" / "mothership.tmx"
+BOARD_PATH = board_path("mothership.tmx")
 TRAPS = ("blind", "confuse", "corrode", "fear", "freeze", "jettison", "mystery", "sever")
 KINDS = ("safe", "objective") + TRAPS
 CHARACTER_IDS = ("barbarian", "knight", "mage", "ranger", "thief", "tinkerer")

@@ -17,10 +17,11 @@ from typing import Any
 import yaml
 
 from game.board.tmxmap import load_board
+from game.resources import board_path
 
 HERE = Path(__file__).resolve().parent
 DATA_FILE = HERE / "cards.yaml"
-BOARD_FILE = HERE.parents[1] / "boards" / "odysseus.tmx"
+BOARD_FILE = board_path("odysseus.tmx")
 
 DECKS = ("help", "hinder")
 SPECIAL_KINDS = ("draw2", "vp2", "advance")

@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-BOARDS = ROOT / "boards"
-ASSETS = ROOT / "assets"
+from game.resources import ROOT, assets_dir, boards_dir
+
+BOARDS = boards_dir()
+ASSETS = assets_dir()
 GAME_PACKAGE = ROOT / "game"
 
 
