@@ -5,25 +5,37 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from game.resources import ROOT, assets_dir, boards_dir
+import platformdirs
+
+from game.resources import ROOT, assets_dir, boards_dir, running_from_checkout
 
 BOARDS = boards_dir()
 ASSETS = assets_dir()
 GAME_PACKAGE = ROOT / "game"
 
 
+APP_NAME = "tabletop"
+
+
 def saves_dir() -> Path:
-    """The saves folder: ``$TABLETOP_SAVES`` or the project's ``saves/``."""
-    return Path(os.environ.get("TABLETOP_SAVES") or ROOT / "saves")
+    """The saves folder: ``$TABLETOP_SAVES``; else the checkout's ``saves/`` when running from
+    a source checkout; else the user's data folder for this platform (an installed program
+    never writes inside its own package)."""
+    chosen = os.environ.get("TABLETOP_SAVES")
+    if chosen:
+        return Path(chosen)
+    if running_from_checkout():
+        return ROOT / "saves"
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "saves"
 
 
 def settings_path() -> Path:
-    """The settings file: ``$TABLETOP_HOME/settings.yaml`` or the user's config folder."""
+    """The settings file: ``$TABLETOP_HOME/settings.yaml`` or the user's config folder for this
+    platform (``~/.config/tabletop`` on Linux)."""
     home = os.environ.get("TABLETOP_HOME")
     if home:
         return Path(home) / "settings.yaml"
-    base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    return base / "tabletop" / "settings.yaml"
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / "settings.yaml"
 
 
 def autosave_path(game_id: str) -> Path:
