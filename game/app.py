@@ -3,6 +3,8 @@
     python main.py                      # the main menu
     python main.py --load saves/x.yaml  # straight into a saved game
     python main.py render-map MAP.tmx OUT.png
+    python main.py --smoke-test         # check this copy works, with no screen
+    python main.py --version
 """
 
 from __future__ import annotations
@@ -13,8 +15,24 @@ import sys
 from pathlib import Path
 
 
+def version() -> str:
+    """The installed version (from the package metadata), or the checkout's."""
+    from importlib import metadata
+    try:
+        return metadata.version("tabletop")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
+
+
 def parse(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="tabletop", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="tabletop", description=__doc__.splitlines()[0],
+        epilog="commands:\n" + "\n".join("  " + line.strip().replace("python main.py", "tabletop")
+                                          for line in __doc__.splitlines()[2:] if line.strip()),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="play, save, load and render every game headless, then exit")
     sub = parser.add_subparsers(dest="command")
     render = sub.add_parser("render-map", help="render a .tmx map's tile layers to a PNG")
     render.add_argument("map", type=Path)
@@ -26,6 +44,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
+    if args.smoke_test:
+        from game.selfcheck import run
+        return run()
     if args.command == "render-map":
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         from game.board.render import render_map
