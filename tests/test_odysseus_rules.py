@@ -1052,3 +1052,110 @@ def test_log_lines_read_as_plain_english():
         assert not re.search(r"\b1 (cards|Bet Chips|chips|crew return)\b", t), t
         assert not re.search(r"\): \w+, \w+ scores? ", t), t  # 'Mira and Bo score'
         assert "Help (" not in t and "Hinder (" not in t, t  # 'draws 2 Help (2 cards)'
+
+
+# ------------------------------------------------ rulings 11 and 14 in every batch
+def forced(c: OdysseusController) -> str | None:
+    """Why the pending prompt leaves its seat nothing to choose (None: a real choice)."""
+    d = c.decision()
+    if d is None or d["kind"] in ("play", "setup"):
+        return None
+    seat = d["seat"]
+    legal = c.legal_actions(seat)
+    if len(legal) == 1:
+        return f"{d['kind']} with the single answer {legal[0]}"
+    if d["kind"] in ("destiny", "reward_destiny") and c.supply < 1:
+        return "a Destiny action with an empty supply"
+    if d["kind"] == "bet" and c.chips[seat] < 1:
+        return "a bet without an unused Bet Chip"
+    return None
+
+
+def test_last_reward_tile_is_given_after_a_players_claim():
+    """The issue's repro: seed 1, three people, everyone skips the Troy bet and passes; once
+    two seats have claimed, the third gets the last tile without being asked (ruling 11)."""
+    c = new(3, seed=1)
+    for _ in range(3):
+        act(c, {"type": "destiny", "slot": 0})
+    for _ in range(3):
+        act(c, {"type": "skip"})
+    while c.step == "play" or (c.prompts and c.prompts[0]["kind"] == "draw"):
+        act(c, {"type": "draw", "help": c.prompts[0]["count"]} if c.prompts
+            else {"type": "pass"})
+    first, second, last = c.order
+    assert c.decision() == {"seat": first, "kind": "claim"}
+    act(c, c.legal_actions(first)[0])
+    while c.prompts and c.prompts[0]["seat"] == first:  # the reward's own follow-ups
+        answer(c)
+    events = act(c, c.legal_actions(second)[0])
+    while c.prompts and c.prompts[0]["seat"] == second:  # '2 Destiny actions'
+        assert forced(c) is None
+        events += act(c, c.legal_actions(second)[0])
+    claims = [e for e in events if e["type"] == "claim"]
+    assert [e["seat"] for e in claims] == [second, last]
+    assert "gets the last Reward tile" in claims[-1]["text"]
+    assert all(p["kind"] != "claim" for p in c.prompts)
+    assert forced(c) is None
+
+
+def test_a_seat_without_chips_is_skipped_later_in_a_batch():
+    """The issue's repro: seed 36; at Troy A and B bet on round 12, C skips; at Scylla in
+    round 2, C skips and B and A, holding no chips, are not asked (ruling 14)."""
+    c = new(3, seed=36)
+    for _ in range(3):
+        act(c, {"type": "destiny", "slot": 0})
+    while c.prompts and c.prompts[0]["kind"] == "bet":
+        seat = c.to_act()[0]
+        act(c, {"type": "bet", "round": 12} if seat in (0, 1) else {"type": "skip"})
+    while c.step == "play" or (c.prompts and c.prompts[0]["kind"] == "draw"):
+        act(c, {"type": "draw", "help": c.prompts[0]["count"]} if c.prompts
+            else {"type": "pass"})
+    while c.step == "claim" and c.prompts:
+        legal = c.legal_actions(c.to_act()[0])
+        plain = [a for a in legal if a["type"] != "claim" or REWARDS[a["tile"]]["kind"] != "chip"]
+        act(c, (plain or legal)[0])
+    while c.prompts and c.prompts[0]["kind"] != "bet":
+        answer(c)
+    assert (c.round, c.encounter) == (2, "scylla")
+    assert c.chips[0] == c.chips[1] == 0
+    assert c.decision()["seat"] == 2 and c.decision()["kind"] == "bet"
+    events = act(c, {"type": "skip"})
+    skipped = [e["seat"] for e in events if e["type"] == "skip" and e.get("forced")]
+    assert sorted(skipped) == [0, 1]
+    assert c.step == "play" and forced(c) is None
+
+
+def test_destiny_prompt_with_an_empty_supply_is_skipped_mid_batch():
+    c = after_setup()
+    skip_prompts(c)
+    events = encounter_at(c, "calypso")
+    first = c.to_act()[0]
+    c.supply = 0  # the first Destiny action empties the supply for the others
+    events = act(c, {"type": "destiny", "slot": 0}, first)
+    assert not any(p["kind"] == "destiny" for p in c.prompts)
+    assert sum(e["type"] == "skip" for e in events) == 2
+
+
+def test_circe_with_nothing_to_do_is_answered_for_the_seat():
+    c = after_setup()
+    skip_prompts(c)
+    c.supply += sum(c.chips)
+    c.chips = [0, 0, 0]
+    c.supply, spare = 0, c.supply
+    events = encounter_at(c, "circe")
+    assert not c.prompts and sum(e["type"] == "skip" for e in events) == 3
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_no_prompt_with_a_single_forced_answer_is_ever_asked(seed):
+    """Random games to the end: after every action, the pending prompt is a real choice."""
+    rng = Rng(1000 + seed)
+    c = new(3 + seed % 3, seed)
+    steps = 0
+    while not c.is_over():
+        assert forced(c) is None, f"step {steps}: {forced(c)}"
+        seat = c.to_act()[0]
+        legal = c.legal_actions(seat)
+        c.apply(seat, legal[rng.randbelow(len(legal))])
+        steps += 1
+    assert c.chips_in_play() == 50

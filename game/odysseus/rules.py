@@ -496,16 +496,20 @@ class OdysseusController(Controller):
         self.prompts.pop(0)
         self._claim(seat, tile)
 
-    def _claim(self, seat: int, tile: int) -> None:
+    def _claim(self, seat: int, tile: int, forced: bool = False) -> None:
         self.adv["claimed"][tile] = seat
         r = REWARDS[tile]
-        self._emit("claim", f"{self.name(seat)} claims the Reward tile '{reward_text(tile)}'.",
-                   seat=seat, tile=tile)
         if r["kind"] == "vp":
             self.vp[seat] += r["amount"]
         elif r["kind"] == "chip":
             got = self._take_supply(r["amount"])
             self.chips[seat] += got
+        how = (f"{self.name(seat)} gets the last Reward tile, '{reward_text(tile)}'."
+               if forced else
+               f"{self.name(seat)} claims the Reward tile '{reward_text(tile)}'.")
+        self._emit("claim", how, seat=seat, tile=tile)
+        if r["kind"] in ("vp", "chip"):
+            pass
         elif r["kind"] == "draw":
             self.prompts.insert(0, {"seat": seat, "kind": "draw", "count": r["amount"],
                                     "why": "reward"})
@@ -579,6 +583,9 @@ class OdysseusController(Controller):
                  "claim": self._step_claim_done, "resolve": self._step_resolve,
                  "journey": self._step_journey, "wander_arrive": self._step_wander_arrive,
                  "wander_move": self._step_wander_move}
+        # After every action as well as after every automatic step: a prompt with nothing
+        # to choose is answered for its seat (rulings 11 and 14), in every batch of prompts.
+        self._skip_empty_prompts()
         while self.step != "over" and not self.prompts:
             if self.step == "play" and self.adv["turn"] is not None:
                 return
@@ -586,21 +593,33 @@ class OdysseusController(Controller):
             self._skip_empty_prompts()
 
     def _skip_empty_prompts(self) -> None:
-        """Drop prompts a seat cannot act on (a bet with no chip, a Destiny action with an
-        empty supply), with a log line."""
+        """Answer the prompts at the head of the queue that leave their seat nothing to
+        choose, with a log line: a bet with no unused chip, a Destiny action with an empty
+        supply, a Circe's choice where only "do nothing" is possible, a draw with no card
+        left anywhere, and the last unclaimed Reward tile (rulings 11 and 14)."""
         while self.prompts and self.step != "over":
             p = self.prompts[0]
             seat = p["seat"]
-            if p["kind"] == "bet" and self.chips[seat] < 1:
+            kind = p["kind"]
+            if kind == "bet" and self.chips[seat] < 1:
                 self._emit("skip", f"{self.name(seat)} has no unused Bet Chip to bet.",
-                           seat=seat)
-            elif p["kind"] in ("destiny", "reward_destiny") and self.supply < 1:
+                           seat=seat, forced=True)
+            elif kind in ("destiny", "reward_destiny") and self.supply < 1:
                 self._emit("skip", f"The supply is empty: no Destiny action for "
-                                   f"{self.name(seat)}.", seat=seat)
-            elif p["kind"] == "claim" and self._unclaimed_count() == 1:
+                                   f"{self.name(seat)}.", seat=seat, forced=True)
+            elif kind == "circe" and self.legal_actions(seat) == [{"type": "skip"}]:
+                self._emit("skip", f"{self.name(seat)} has nothing to do at Circe's (no "
+                                   f"unused Bet Chip, no bet to move, an empty supply).",
+                           seat=seat, forced=True)
+            elif kind == "draw" and not any(self.piles.values()) \
+                    and not any(self.discards.values()):
+                self.prompts.pop(0)
+                self._draw(seat, 0, p["count"])
+                continue
+            elif kind == "claim" and self._unclaimed_count() == 1:
                 self.prompts.pop(0)
                 tile = next(t for t in self.adv["rewards"] if t not in self.adv["claimed"])
-                self._claim(seat, tile)
+                self._claim(seat, tile, forced=True)
                 continue
             else:
                 return
