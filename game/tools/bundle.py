@@ -38,6 +38,8 @@ def pyinstaller_args(out: Path, work: Path) -> list[str]:
         "--collect-data", "game",
         # pygame_gui's default fonts and theme; pytmx reads maps without images of its own.
         "--collect-data", "pygame_gui",
+        # Optional imports of pygame and the standard library that the program never uses.
+        "--exclude-module", "numpy", "--exclude-module", "tkinter",
         "--add-data", f"{boards_dir()}{sep}game/boards",
         "--add-data", f"{assets_dir()}{sep}game/assets",
     ]
