@@ -113,7 +113,7 @@ def test_full_hot_seat_game_with_save_quit_load(monkeypatch):
            if viewer is not None and viewer != person]
     assert not bad
     # The autosave is there and loads to the same finished game.
-    loaded = Match.load(paths.autosave_path("fantasy_expedition"))
+    loaded = Match.load(paths.autosave_path("fantasy_expedition", match.match_id))
     assert loaded.result() == result
 
 

@@ -290,7 +290,7 @@ def test_list_saves_newest_first_with_errors(match: Match, tmp_path: Path) -> No
         assert info.title == "Fantasy Expedition"
         assert info.meta["status"] == match.status()
     assert "not valid YAML" in by_name["broken.yaml"].error
-    assert by_name["other.yaml"].error == "is not a Tabletop save."
+    assert by_name["other.yaml"].error == "is not a Tabletop save (its format is unknown)."
     assert by_name["binary.yaml"].error == "is not a text file."
     assert by_name["broken.yaml"].title == "broken"
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == contents
@@ -299,3 +299,300 @@ def test_list_saves_newest_first_with_errors(match: Match, tmp_path: Path) -> No
 def test_list_saves_of_an_empty_or_missing_folder(tmp_path: Path) -> None:
     assert list_saves(tmp_path) == []
     assert list_saves(tmp_path / "nowhere") == []
+
+
+# --------------------------------------------------------- hostile and special files
+def refused(target: Path) -> str:
+    """Match.load and the listing both refuse ``target`` with a message naming it."""
+    with pytest.raises(SaveError) as caught:
+        Match.load(target)
+    assert str(caught.value).startswith(f"{target}: ")
+    infos = [info for info in list_saves(target.parent) if info.path == target]
+    assert len(infos) <= 1 and all(info.error for info in infos)
+    return caught.value.problem
+
+
+HOSTILE: list[tuple[str, str, str]] = [
+    ("flow nesting", "[" * 25_000 + "]" * 25_000, "nested more than"),
+    ("mapping nesting", "{a: " * 25_000 + "1" + "}" * 25_000, "nested more than"),
+    ("block nesting", "- " * 25_000 + "x\n", "nested more than"),
+    ("nesting in the metadata", "format: tabletop-match\nversion: 2\nmeta:\n  title: "
+     + "[" * 5_000 + "]" * 5_000 + "\n", "nested more than"),
+    ("alias bomb", "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]\n"
+        for i in range(9)), "anchors or aliases"),
+    ("one anchor", "format: &f tabletop-match\nversion: 2\n", "anchors or aliases"),
+    ("many values", "- 0\n" * 400_000, "far more values"),
+    ("huge number", "format: tabletop-match\nversion: " + "9" * 5_000 + "\n",
+     "a value cannot be read"),
+    ("python tag", "format: !!python/object/apply:os.system ['true']\n", "not valid YAML"),
+    ("two documents", "format: tabletop-match\n---\nformat: tabletop-match\n", "not valid YAML"),
+    ("NUL", "format: tabletop-match\x00\n", "not valid YAML"),
+]
+
+
+@pytest.mark.parametrize(("text", "problem"), [(t, p) for _, t, p in HOSTILE],
+                         ids=[name for name, _, _ in HOSTILE])
+def test_hostile_yaml_is_refused_before_parsing(tmp_path: Path, text: str, problem: str) -> None:
+    target = tmp_path / "hostile.yaml"
+    target.write_text(text, encoding="utf-8")
+    assert problem in refused(target)
+
+
+def test_too_large_file(tmp_path: Path) -> None:
+    target = tmp_path / "big.yaml"
+    with target.open("w") as handle:
+        handle.write("- 0\n" * (4 * 1024 * 1024 + 1))  # a 16 MB list
+    assert "too large" in refused(target)
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "device", "link to a device", "loop"])
+def test_special_files_are_never_opened(tmp_path: Path, kind: str) -> None:
+    target = tmp_path / "special.yaml"
+    if kind == "folder":
+        target.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(target)  # opening it for reading would block forever
+    elif kind == "device":
+        target = Path("/dev/zero")
+    elif kind == "link to a device":
+        target.symlink_to("/dev/zero")
+    else:
+        target.symlink_to(target)
+    with pytest.raises(SaveError) as caught:
+        Match.load(target)
+    expected = {"folder": "it is a folder", "fifo": "it is a pipe", "device": "it is a device",
+                "link to a device": "it is a device", "loop": "could not be read"}[kind]
+    assert expected in caught.value.problem
+    if kind != "device":
+        assert [info.error for info in list_saves(tmp_path)] in ([], [caught.value.problem])
+
+
+def test_settings_file_that_is_hostile_gives_defaults(tmp_path: Path) -> None:
+    from game.ui.settings import Settings
+    target = tmp_path / "settings.yaml"
+    for text in ("[" * 25_000 + "]" * 25_000, "a: &a [1]\nb: *a\n", "- 0\n" * 100_000):
+        target.write_text(text)
+        assert Settings.load(target) == Settings()
+    target.unlink()
+    os.mkfifo(target)
+    assert Settings.load(target) == Settings()
+    target.unlink()
+    target.symlink_to("/dev/zero")
+    assert Settings.load(target) == Settings()
+
+
+def test_metadata_of_the_wrong_kind_is_never_shown(match: Match, tmp_path: Path) -> None:
+    target = tmp_path / "odd.yaml"
+    match.save(target)
+    doc = yaml.safe_load(target.read_text())
+    doc["meta"].update(title=["a", "list"], status={"x": 1}, actions="many", over="yes",
+                       to_act="P0", updated=12)
+    doc["seats"][0]["name"] = "Mi\x00ra\u202e"
+    target.write_text(yaml.safe_dump(doc))
+    (info,) = list_saves(tmp_path)
+    assert info.error is None
+    assert info.meta == {"created": doc["meta"]["created"], "match_id": doc["meta"]["match_id"]}
+    assert info.seats[0] == ("Mira", "human")
+    assert info.title == GAME  # no title: the game id
+    assert "is damaged" in load_error(target).problem
+
+
+# ------------------------------------------------------------------- leftovers
+def test_save_keeps_the_permissions_of_the_file_it_replaces(match: Match, path: Path) -> None:
+    os.chmod(path, 0o640)
+    match.save(path)
+    assert path.stat().st_mode & 0o777 == 0o640
+
+
+def test_new_save_gets_the_usual_permissions(match: Match, tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        match.save(tmp_path / "new.yaml")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new.yaml").stat().st_mode & 0o777 == 0o644
+
+
+def test_stale_temporary_files_are_removed(match: Match, tmp_path: Path) -> None:
+    from game.engine.saves import tidy_saves
+    folder = tmp_path / "saves"
+    match.save(folder / "a.yaml")
+    stale = [folder / ".a.yaml.k3j_x9q2.tmp", folder / ".b.yaml.abcdef12.tmp"]
+    fresh = folder / ".a.yaml.zzzzzzzz.tmp"
+    keep = [folder / "notes.tmp", folder / ".a.yaml.tmp", fresh]
+    for file in stale + keep:
+        file.write_text("x" * 1000)
+    for file in stale:
+        os.utime(file, (1_000_000, 1_000_000))
+    match.save(folder / "a.yaml")  # a save removes its own stale leftovers
+    assert not stale[0].exists() and stale[1].exists()
+    tidy_saves(folder)  # the start removes all of them
+    assert not stale[1].exists()
+    assert all(file.exists() for file in keep)
+
+
+def test_killed_write_leaves_the_old_file_and_a_temporary_that_goes(
+        monkeypatch: pytest.MonkeyPatch, match: Match, path: Path) -> None:
+    before = path.read_bytes()
+    monkeypatch.setattr(os, "replace", fail)
+    monkeypatch.setattr(Path, "unlink", lambda *_a, **_k: None)  # as if killed mid-write
+    with pytest.raises(SaveError):
+        match.save(path)
+    monkeypatch.undo()
+    leftovers = [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+    assert len(leftovers) == 1 and path.read_bytes() == before
+    os.utime(leftovers[0], (1_000_000, 1_000_000))
+    match.save(path)
+    assert sorted(p.name for p in path.parent.iterdir()) == ["match.yaml"]
+
+
+def test_saves_folder_that_is_a_file(match: Match, tmp_path: Path) -> None:
+    blocker = tmp_path / "saves"
+    blocker.write_text("in the way")
+    with pytest.raises(SaveError) as caught:
+        match.save(blocker / "a.yaml")
+    assert "is not a folder" in caught.value.problem
+
+
+# ---------------------------------------------------------------- partial load
+def test_replay_error_offers_the_good_actions(match: Match, path: Path) -> None:
+    from game.engine.saves import ReplayError
+    doc = yaml.safe_load(path.read_text())
+    doc["actions"][15]["action"] = {"type": "fly"}
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    before = path.read_bytes()
+    with pytest.raises(ReplayError) as caught:
+        Match.load(path)
+    assert (caught.value.good, caught.value.total) == (15, len(match.actions))
+    assert "action 16 cannot be replayed" in caught.value.problem
+    partly = Match.load(path, partial=True)
+    assert partly.actions == match.actions[:15]
+    again = Match.new(GAME, match.seats, seed=match.seed)
+    for record in match.actions[:15]:
+        again.act(record["seat"], record["action"])
+    assert partly.snapshot() == again.snapshot()
+    assert path.read_bytes() == before
+
+
+# ------------------------------------------------------------ versions and ids
+def test_format_1_save_is_upgraded_with_a_stable_id(match: Match, path: Path,
+                                                     tmp_path: Path) -> None:
+    doc = yaml.safe_load(path.read_text())
+    doc["version"] = 1
+    del doc["meta"]["match_id"]
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    first, second = Match.load(path), Match.load(path)
+    assert first.match_id == second.match_id and len(first.match_id) == 10
+    assert first.snapshot() == match.snapshot()
+
+
+def test_every_match_has_its_own_autosave(tmp_path: Path) -> None:
+    from game.engine.saves import autosave_match, latest_unfinished
+    folder = tmp_path / "saves"
+    one, two = played_match(5), played_match(6)
+    first = autosave_match(one, folder)
+    second = autosave_match(two, folder)
+    assert first != second
+    assert first.name == f"autosave-{GAME}-{one.match_id}.yaml"
+    assert {p.name for p in folder.iterdir()} == {first.name, second.name}
+    assert latest_unfinished(folder).path == second
+    os.utime(second, (1_000_000, 1_000_000))
+    assert latest_unfinished(folder).path == first
+    # undo and save again: the match's own file, overwritten
+    one.undo()
+    assert autosave_match(one, folder) == first
+    assert Match.load(first).actions == one.actions
+
+
+def test_an_earlier_save_continued_does_not_overwrite_the_later_game(tmp_path: Path) -> None:
+    from game.engine.saves import autosave_match
+    folder = tmp_path / "saves"
+    match = played_match()
+    match.save(tmp_path / "early.yaml")
+    seat = match.to_act()[0]
+    match.act(seat, match.legal_actions(seat)[0])
+    later = autosave_match(match, folder)
+    later_bytes = later.read_bytes()
+    early = Match.load(tmp_path / "early.yaml")
+    assert early.match_id == match.match_id
+    seat = early.to_act()[0]
+    early.act(seat, early.legal_actions(seat)[-1])
+    forked = autosave_match(early, folder)
+    assert forked != later and early.match_id != match.match_id
+    assert later.read_bytes() == later_bytes
+    # the same save loaded and continued identically writes over nothing new
+    same = Match.load(later)
+    assert autosave_match(same, folder) == later
+
+
+def test_two_windows_of_one_game_keep_both_games(tmp_path: Path) -> None:
+    from game.engine.saves import autosave_match
+    folder = tmp_path / "saves"
+    match = played_match()
+    path = autosave_match(match, folder)
+    left, right = Match.load(path), Match.load(path)
+    seat = left.to_act()[0]
+    left.act(seat, left.legal_actions(seat)[0])
+    right.act(seat, right.legal_actions(seat)[-1])
+    assert left.actions != right.actions
+    assert autosave_match(left, folder) == path
+    other = autosave_match(right, folder)
+    assert other != path
+    assert Match.load(path).actions == left.actions
+    assert Match.load(other).actions == right.actions
+
+
+def test_old_one_per_game_autosave_is_renamed_on_start(match: Match, tmp_path: Path) -> None:
+    from game.engine.saves import tidy_saves
+    folder = tmp_path / "saves"
+    old = folder / f"autosave-{GAME}.yaml"
+    match.save(old)
+    doc = yaml.safe_load(old.read_text())
+    doc["version"] = 1
+    del doc["meta"]["match_id"]
+    old.write_text(yaml.safe_dump(doc, sort_keys=False))
+    ident = Match.load(old).match_id
+    tidy_saves(folder)
+    assert [p.name for p in folder.iterdir()] == [f"autosave-{GAME}-{ident}.yaml"]
+
+
+def test_bad_match_id_is_refused(path: Path) -> None:
+    doc = yaml.safe_load(path.read_text())
+    doc["meta"]["match_id"] = "../../etc/passwd"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    assert "match id" in load_error(path).problem
+
+
+# --------------------------------------------------------------------- pruning
+def test_finished_autosaves_are_pruned_unfinished_never(tmp_path: Path) -> None:
+    from game.engine.saves import KEEP_FINISHED, autosave_match, prune_finished
+    folder = tmp_path / "saves"
+    done = played_match(8)
+    while not done.is_over():
+        seat = done.to_act()[0]
+        done.act(seat, done.legal_actions(seat)[-1])
+    now = 2_000_000_000
+    finished = []
+    for number in range(KEEP_FINISHED + 3):
+        done.match_id = f"done{number:06d}"
+        finished.append(autosave_match(done, folder))
+        os.utime(finished[-1], (now - number * 3600,) * 2)
+    old = finished[0].with_name(f"autosave-{GAME}-old0000001.yaml")
+    done.match_id = "old0000001"
+    autosave_match(done, folder)
+    os.utime(old, (now - 31 * 86400,) * 2)
+    playing = autosave_match(played_match(), folder)
+    os.utime(playing, (now - 400 * 86400,) * 2)
+    damaged = folder / f"autosave-{GAME}-broken0001.yaml"
+    damaged.write_text("format: [")
+    os.utime(damaged, (now - 400 * 86400,) * 2)
+    named = folder / "kept.yaml"
+    done.save(named)
+    os.utime(named, (now - 400 * 86400,) * 2)
+
+    removed = prune_finished(folder, now_time=now)
+
+    assert set(removed) == {*finished[KEEP_FINISHED:], old}
+    assert all(p.exists() for p in finished[:KEEP_FINISHED])
+    assert playing.exists() and damaged.exists() and named.exists()

@@ -230,10 +230,14 @@ class Match:
         save_match(self, path)
 
     @classmethod
-    def load(cls, path: str | Path) -> "Match":
-        """Read a match from ``path``; raises SaveError naming the file and the problem."""
+    def load(cls, path: str | Path, partial: bool = False) -> "Match":
+        """Read a match from ``path``; raises SaveError naming the file and the problem.
+
+        A save whose actions stop replaying raises ``saves.ReplayError`` (a SaveError);
+        ``partial=True`` loads it up to the last action that replays instead.
+        """
         from .saves import load_match
-        return load_match(path)
+        return load_match(path, partial=partial)
 
 
 __all__ = ["Match", "TabletopError", "IllegalAction", "plain", "check_seats", "check_options"]

@@ -2,34 +2,65 @@
 
 A save holds the format name and version, the game id and its rules version,
 the seats, options, seed and action list, a snapshot of the state, and
-metadata for the load screen.  Loading replays the actions and compares the
-result with the snapshot, so a save can never be silently misread.  Writes go
-to a temporary file that then replaces the target, so a crash or a bad write
-never destroys an existing save.
+metadata for the load screen (among it the match's own id, which names its
+autosave).  Loading replays the actions and compares the result with the
+snapshot, so a save can never be silently misread.  Writes go to a temporary
+file that then replaces the target, so a crash or a bad write never destroys
+an existing save; the replaced file keeps its permissions.
+
+Files are read defensively, because a save folder may hold anything: only
+regular files of a bounded size are opened (never a pipe or a device), and
+nesting, anchors and aliases are refused before the YAML is built, so a
+hand-made file cannot exhaust the memory, the stack or the time of the program.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import os
-import tempfile
-from dataclasses import dataclass
+import re
+import secrets
+import stat
+import time
+import unicodedata
+import weakref
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 import yaml
 
 from .errors import IllegalAction, SaveError, TabletopError
-from .registry import controller_class
+from .registry import controller_class, game_ids
 
 FORMAT = "tabletop-match"
-VERSION = 1
+VERSION = 2
 #: version -> function upgrading a save dict of that version to version + 1.
 UPGRADERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-MAX_BYTES = 16 * 1024 * 1024
+#: The largest file read as a save (the longest real games save to about 40 KB).
+MAX_BYTES = 8 * 1024 * 1024
+#: Deepest nesting of lists and mappings (saves nest about 10 deep).
+MAX_DEPTH = 64
+#: Most YAML events (scalars, list and mapping starts and ends) in a file, about thirty
+#: times a long Monster Fandango game; bounds the time and memory a file can cost.
+MAX_EVENTS = 250_000
+#: Most flow brackets ([ and {) a file may hold before parsing: saves are written in block
+#: style, and deep flow nesting makes the YAML scanner slow down quadratically.
+MAX_BRACKETS = 20_000
+#: A match's id (letters and digits only: it becomes part of a file name).
+MATCH_ID = re.compile(r"[0-9a-z]{6,32}\Z")
+#: Our temporary files: ``.<target name>.<8 letters or digits>.tmp``.
+TEMP_NAME = re.compile(r"\.(?P<target>.+)\.[0-9a-z_]{8}\.tmp\Z")
+#: A temporary file older than this is left over from a write that was killed.
+STALE_TEMP_SECONDS = 60.0
+#: Finished games' autosaves are kept this many days, and at most this many of them.
+KEEP_FINISHED_DAYS = 30
+KEEP_FINISHED = 20
+AUTOSAVE_PREFIX = "autosave-"
 
 
 def now() -> str:
@@ -37,6 +68,39 @@ def now() -> str:
     return _dt.datetime.now().astimezone().isoformat(timespec="seconds")
 
 
+# ------------------------------------------------------------------------ match ids
+def new_match_id() -> str:
+    """A fresh id for a match (ten letters and digits)."""
+    return secrets.token_hex(5)
+
+
+def match_id(match: Any) -> str:
+    """``match``'s id, created with it on first use (it names the match's autosave).
+
+    The id belongs to the client, not to the rules: it is kept on the match
+    object and in the save's metadata, never in the state.
+    """
+    ident = getattr(match, "match_id", None)
+    if not isinstance(ident, str) or not MATCH_ID.match(ident):
+        ident = new_match_id()
+        match.match_id = ident
+    return ident
+
+
+def autosave_name(game_id: str, ident: str) -> str:
+    """The file name of a match's autosave.
+
+    >>> autosave_name("fantasy_racing", "0a1b2c3d4e")
+    'autosave-fantasy_racing-0a1b2c3d4e.yaml'
+    """
+    return f"{AUTOSAVE_PREFIX}{game_id}-{ident}.yaml"
+
+
+def is_autosave(path: str | Path) -> bool:
+    return Path(path).name.startswith(AUTOSAVE_PREFIX)
+
+
+# ------------------------------------------------------------------------ writing
 def match_document(match: Any) -> dict[str, Any]:
     """The plain-data document that a save file holds."""
     created = match.created or now()
@@ -54,6 +118,7 @@ def match_document(match: Any) -> dict[str, Any]:
         "snapshot": match.snapshot(),
         "meta": {
             "title": match.title,
+            "match_id": match_id(match),
             "created": created,
             "updated": now(),
             "status": match.status(),
@@ -64,50 +129,215 @@ def match_document(match: Any) -> dict[str, Any]:
     }
 
 
-def write_yaml_atomic(path: str | Path, document: Any) -> None:
-    """Dump ``document`` with the safe dumper to ``path`` via a temporary file."""
-    path = Path(path)
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def remove_stale_temps(folder: str | Path, target: str | None = None,
+                       older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Delete our own temporary files in ``folder`` (of ``target``'s name only, if given)
+    that a killed write left behind; a fresh one may belong to a write under way."""
+    removed = []
+    limit = time.time() - older_than
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        names = os.listdir(folder)
+    except OSError:
+        return removed
+    for name in names:
+        found = TEMP_NAME.match(name)
+        if found is None or (target is not None and found["target"] != target):
+            continue
+        path = Path(folder) / name
+        try:
+            info = path.lstat()
+            if stat.S_ISREG(info.st_mode) and info.st_mtime < limit:
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue
+    return removed
+
+
+def write_yaml_atomic(path: str | Path, document: Any) -> None:
+    """Dump ``document`` with the safe dumper to ``path`` via a temporary file.
+
+    A file that is replaced keeps its permissions; a new one gets the usual
+    ones (0666 less the umask).  Stale temporary files of ``path`` are removed.
+    """
+    path = Path(path)
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise SaveError(path, f"could not be written: {folder} is not a folder (a file is in "
+                              "the way).") from None
+    except OSError as exc:
+        raise SaveError(path, f"could not be written ({exc.strerror or exc}).") from None
+    if not folder.is_dir():
+        raise SaveError(path, f"could not be written: {folder} is not a folder.")
+    try:
         text = yaml.dump(document, Dumper=Dumper, sort_keys=False, allow_unicode=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)
+        except OSError:
+            mode = 0o666 & ~_umask()
+        tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0),
+                     0o600)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 handle.write(text)
                 handle.flush()
                 os.fsync(handle.fileno())
+                os.chmod(handle.fileno(), mode)
             os.replace(tmp, path)
         except BaseException:
-            Path(tmp).unlink(missing_ok=True)
+            tmp.unlink(missing_ok=True)
             raise
     except OSError as exc:
         raise SaveError(path, f"could not be written ({exc.strerror or exc}).") from None
+    remove_stale_temps(folder, path.name)
 
 
 def save_match(match: Any, path: str | Path) -> None:
     """Write ``match`` to ``path`` atomically."""
     write_yaml_atomic(path, match_document(match))
+    _remember(match, Path(path))
 
 
-def read_yaml(path: str | Path) -> Any:
-    """Parse a YAML file with the safe loader; SaveError on any failure."""
+# ------------------------------------------------------------------------ reading
+def _kind_of_file(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not an ordinary file"
+
+
+def read_text(path: str | Path, max_bytes: int = MAX_BYTES) -> str:
+    """The text of a regular file of at most ``max_bytes``; SaveError otherwise.
+
+    Pipes, devices and folders are refused before they are opened (and opened
+    without blocking, in case one is swapped in), so nothing can hang here.
+    """
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise SaveError(path, "is too large to be a save.")
-        text = path.read_text(encoding="utf-8")
+        info = os.stat(path)
     except FileNotFoundError:
         raise SaveError(path, "does not exist.") from None
-    except UnicodeDecodeError:
-        raise SaveError(path, "is not a text file.") from None
+    except (OSError, ValueError) as exc:
+        raise SaveError(path, f"could not be read ({getattr(exc, 'strerror', None) or exc}).") \
+            from None
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError(path, f"is not a save: it is {_kind_of_file(info.st_mode)}.")
+    if info.st_size > max_bytes:
+        raise SaveError(path, f"is too large to be a save ({info.st_size:,} bytes; "
+                              f"at most {max_bytes:,}).")
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+             | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fd = os.open(path, flags)
+        try:
+            opened = os.fstat(fd)
+            if not stat.S_ISREG(opened.st_mode):
+                raise SaveError(path, f"is not a save: it is {_kind_of_file(opened.st_mode)}.")
+            chunks, size = [], 0
+            while size <= max_bytes:
+                chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        finally:
+            os.close(fd)
+    except FileNotFoundError:
+        raise SaveError(path, "does not exist.") from None
     except OSError as exc:
         raise SaveError(path, f"could not be read ({exc.strerror or exc}).") from None
+    if size > max_bytes:
+        raise SaveError(path, f"is too large to be a save (more than {max_bytes:,} bytes).")
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(path, "is not a text file.") from None
+
+
+def _bracket_depth(text: str, limit: int = MAX_BRACKETS) -> int:
+    """The deepest nesting of [ and { among the first ``limit`` brackets of ``text``
+    (quotes are ignored: an upper bound)."""
+    depth = deepest = 0
+    for char in re.sub(r"[^\[\]{}]+", "", text)[:2 * limit]:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif depth:
+            depth -= 1
+    return deepest
+
+
+def check_structure(text: str, path: Path, max_events: int = MAX_EVENTS) -> None:
+    """Refuse, before anything is built, YAML that nests too deep, uses anchors or
+    aliases, or holds far more values than a save (SaveError says which)."""
+    brackets = text.count("[") + text.count("{")
+    if brackets and _bracket_depth(text) > MAX_DEPTH:
+        raise SaveError(path, f"is damaged: it is nested more than {MAX_DEPTH} deep.")
+    if brackets > MAX_BRACKETS:
+        raise SaveError(path, f"is damaged: it holds {brackets:,} brackets, far more than "
+                              "a save.")
+    depth = count = 0
+    try:
+        for event in yaml.parse(text, Loader=SafeLoader):
+            count += 1
+            if count > max_events:
+                raise SaveError(path, "is damaged: it holds far more values than a save.")
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+                raise SaveError(path, "is damaged: it uses YAML anchors or aliases, which "
+                                      "saves never do.")
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise SaveError(path, f"is damaged: it is nested more than {MAX_DEPTH} "
+                                          "deep.")
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    except yaml.YAMLError as exc:
+        raise SaveError(path, f"is damaged: it is not valid YAML{_where(exc)}.") from None
+
+
+def _where(exc: BaseException) -> str:
+    mark = getattr(exc, "problem_mark", None)
+    return f" near line {mark.line + 1}" if mark is not None else ""
+
+
+def parse_yaml(text: str, path: Path, max_events: int = MAX_EVENTS) -> Any:
+    """Check ``text`` (see :func:`check_structure`) and build it with the safe loader."""
+    check_structure(text, path, max_events)
     try:
         return yaml.load(text, Loader=SafeLoader)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" near line {mark.line + 1}" if mark is not None else ""
-        raise SaveError(path, f"is damaged: it is not valid YAML{where}.") from None
+        raise SaveError(path, f"is damaged: it is not valid YAML{_where(exc)}.") from None
+    except (RecursionError, MemoryError):
+        raise SaveError(path, "is damaged: it is too large or too deeply nested to read.") \
+            from None
+    except Exception as exc:  # noqa: BLE001 - e.g. a 5,000-digit number (ValueError)
+        raise SaveError(path, f"is damaged: a value cannot be read ({type(exc).__name__}).") \
+            from None
+
+
+def read_yaml(path: str | Path, max_bytes: int = MAX_BYTES) -> Any:
+    """Parse a YAML file with the safe loader; SaveError on any failure.
+
+    Only a regular file of at most ``max_bytes`` is read, and it must pass
+    :func:`check_structure`; anything else is refused quickly.
+    """
+    path = Path(path)
+    return parse_yaml(read_text(path, max_bytes), path)
 
 
 def _need(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path) -> Any:
@@ -117,6 +347,20 @@ def _need(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Pa
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise SaveError(path, f"is damaged: '{key}' has the wrong kind of value.")
     return value
+
+
+def _upgrade_1(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 -> 2: every match gets an id (for an old save, one derived from its game,
+    seed and creation time, so loading the same old file twice gives the same id)."""
+    meta = doc.get("meta")
+    if isinstance(meta, dict) and "match_id" not in meta:
+        basis = repr((doc.get("game"), doc.get("seed"), meta.get("created")))
+        meta["match_id"] = hashlib.sha1(basis.encode("utf-8", "replace")).hexdigest()[:10]
+    doc["version"] = 2
+    return doc
+
+
+UPGRADERS[1] = _upgrade_1
 
 
 def upgrade(doc: dict[str, Any], path: Path) -> dict[str, Any]:
@@ -134,17 +378,41 @@ def upgrade(doc: dict[str, Any], path: Path) -> dict[str, Any]:
     return doc
 
 
-def load_match(path: str | Path) -> Any:
-    """Read, validate and replay a save; SaveError says what is wrong with which file."""
-    from .match import Match
+class ReplayError(SaveError):
+    """A save whose actions stop replaying at some point: the actions before it are good.
 
+    ``good`` is how many actions replay, ``total`` how many the file holds;
+    ``Match.load(path, partial=True)`` loads the game up to the last good one.
+    """
+
+    def __init__(self, path: object, problem: str, good: int, total: int) -> None:
+        super().__init__(path, problem)
+        self.good = good
+        self.total = total
+
+
+def read_document(path: str | Path) -> dict[str, Any]:
+    """A save's document, checked to be a Tabletop save and upgraded to VERSION."""
     path = Path(path)
     doc = read_yaml(path)
     if not isinstance(doc, dict):
         raise SaveError(path, "is not a Tabletop save (it is empty or not a mapping).")
     if doc.get("format") != FORMAT:
         raise SaveError(path, "is not a Tabletop save (its format is unknown).")
-    doc = upgrade(doc, path)
+    return upgrade(doc, path)
+
+
+def load_match(path: str | Path, partial: bool = False) -> Any:
+    """Read, validate and replay a save; SaveError says what is wrong with which file.
+
+    When an action cannot be replayed, a :class:`ReplayError` says how many
+    did; with ``partial=True`` the match is returned as it stood after the
+    last good action instead (its snapshot and metadata are then not compared).
+    """
+    from .match import Match
+
+    path = Path(path)
+    doc = read_document(path)
     game_id = _need(doc, "game", str, path)
     try:
         cls = controller_class(game_id)
@@ -160,24 +428,43 @@ def load_match(path: str | Path) -> Any:
     actions = _need(doc, "actions", list, path)
     snapshot = _need(doc, "snapshot", dict, path)
     meta = _need(doc, "meta", dict, path)
+    ident = meta.get("match_id")
+    if not isinstance(ident, str) or not MATCH_ID.match(ident):
+        raise SaveError(path, "is damaged: its match id is missing or not letters and digits.")
     try:
         match = Match(game_id, seats, seed, options)
-    except ValueError as exc:
+    except (ValueError, TypeError, OverflowError) as exc:
         raise SaveError(path, f"is damaged: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a rules bug on a strange setup
+        raise SaveError(path, f"is damaged: its game cannot be set up "
+                              f"({type(exc).__name__}).") from None
+    cut = None
     for number, record in enumerate(actions, start=1):
         if (not isinstance(record, dict) or not isinstance(record.get("seat"), int)
                 or not isinstance(record.get("action"), dict)):
-            raise SaveError(path, f"is damaged: action {number} is not a seat and an action.")
-        try:
-            match.act(record["seat"], record["action"])
-        except IllegalAction as exc:
-            raise SaveError(path, f"is damaged: action {number} cannot be replayed "
-                                  f"({exc.reason})") from None
+            cut = (number, "is not a seat and an action")
+        else:
+            try:
+                match.act(record["seat"], record["action"])
+            except IllegalAction as exc:
+                cut = (number, f"cannot be replayed ({exc.reason})")
+        if cut is not None:
+            break
+    match.match_id = ident
+    if isinstance(meta.get("created"), str) and meta["created"]:
+        match.created = meta["created"]
+    if cut is not None:
+        number, why = cut
+        if not partial:
+            raise ReplayError(path, f"is damaged: action {number} {why}",
+                              good=number - 1, total=len(actions))
+        return match  # not remembered: its autosave goes to a new file, the old one stays
     if match.snapshot() != snapshot:
         raise SaveError(path, "is damaged: replaying its actions does not give the saved "
                               "position (the file was edited, or the rules changed).")
     check_meta(meta, match, path)
     match.created = meta["created"]
+    _remember(match, path)
     return match
 
 
@@ -195,37 +482,238 @@ def check_meta(meta: dict[str, Any], match: Any, path: Path) -> None:
                                   f"game it holds.")
 
 
+# ----------------------------------------------------------------------- autosaves
+#: match -> (file, its stat signature) last written or read by this program.
+_KNOWN: "weakref.WeakKeyDictionary[Any, tuple[str, tuple[int, ...]]]" = \
+    weakref.WeakKeyDictionary()
+
+
+def _signature(path: Path) -> tuple[int, ...] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+def _remember(match: Any, path: Path) -> None:
+    signature = _signature(path)
+    try:
+        if signature is not None:
+            _KNOWN[match] = (os.path.abspath(path), signature)
+    except TypeError:  # not weak-referenceable (a stand-in in a test)
+        pass
+
+
+def _holds_our_past(match: Any, path: Path) -> bool:
+    """Whether writing ``match`` over ``path`` loses nothing: the file is missing, is the
+    one this match last wrote or read, or holds a beginning of this match's actions."""
+    signature = _signature(path)
+    if signature is None and not os.path.lexists(path):
+        return True
+    try:
+        known = _KNOWN.get(match)
+    except TypeError:
+        known = None
+    if known == (os.path.abspath(path), signature):
+        return True
+    try:
+        doc = read_document(path)
+    except SaveError:
+        return False  # unreadable: keep it, it may be someone's game
+    theirs = doc.get("actions")
+    return (isinstance(theirs, list) and doc.get("seed") == match.seed
+            and doc.get("game") == match.game_id and match.actions[:len(theirs)] == theirs)
+
+
+def autosave_match(match: Any, folder: str | Path) -> Path:
+    """Write ``match`` to its own autosave in ``folder`` and return the file.
+
+    When that file holds another history (the same game continued in another
+    window, or a later point of a game loaded from an earlier save), the match
+    becomes a new one with a new id instead of overwriting it.
+    """
+    folder = Path(folder)
+    path = folder / autosave_name(match.game_id, match_id(match))
+    if not _holds_our_past(match, path):
+        match.match_id = new_match_id()
+        path = folder / autosave_name(match.game_id, match.match_id)
+    save_match(match, path)
+    return path
+
+
+# ------------------------------------------------------------------------ listing
+def clean_line(value: Any, limit: int = 120) -> str:
+    """A short single line of text that can be shown, from any value of a file.
+
+    >>> clean_line("Mira\\x00\\u202e's\\ngame")
+    "Mira's game"
+    """
+    text = value if isinstance(value, str) else ""
+    text = "".join(" " if ch.isspace() else ch for ch in text[:limit * 4]
+                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
+    return " ".join(text.split())[:limit]
+
+
 @dataclass
 class SaveInfo:
-    """One entry of the load screen: a save's metadata, or why it can't be read."""
+    """One entry of the load screen: a save's metadata, or why it can't be read.
+
+    ``meta`` holds only values of the right kind (see :func:`clean_meta`), so
+    it can be shown as it is.
+    """
 
     path: Path
     meta: dict[str, Any]
     game: str | None
     error: str | None
     modified: float
+    #: (name, "human" or "bot") of each seat.
+    seats: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def title(self) -> str:
         return str(self.meta.get("title") or self.game or self.path.stem)
 
+    @property
+    def autosave(self) -> bool:
+        return is_autosave(self.path)
+
+    @property
+    def over(self) -> bool:
+        return self.meta.get("over") is True
+
+    @property
+    def unfinished(self) -> bool:
+        """A readable save of a game still being played."""
+        return self.error is None and not self.over
+
+
+def clean_meta(meta: Any) -> dict[str, Any]:
+    """The metadata values of the right kind, as short printable text (the rest dropped)."""
+    if not isinstance(meta, dict):
+        return {}
+    clean: dict[str, Any] = {}
+    for key in ("title", "created", "updated", "status", "match_id"):
+        if isinstance(meta.get(key), str):
+            clean[key] = clean_line(meta[key], 200)
+    names = meta.get("to_act")
+    if isinstance(names, list) and len(names) <= 64:
+        clean["to_act"] = [clean_line(name, 24) for name in names if isinstance(name, str)]
+    actions = meta.get("actions")
+    if isinstance(actions, int) and not isinstance(actions, bool) and 0 <= actions < 10**9:
+        clean["actions"] = actions
+    if isinstance(meta.get("over"), bool):
+        clean["over"] = meta["over"]
+    return clean
+
+
+def clean_seats(seats: Any) -> list[tuple[str, str]]:
+    """(name, kind) of each well-formed seat of a save (at most 16)."""
+    if not isinstance(seats, list):
+        return []
+    return [(clean_line(seat.get("name"), 24) or "?",
+             "bot" if seat.get("kind") == "bot" else "human")
+            for seat in seats[:16] if isinstance(seat, dict)]
+
+
+#: path -> (its stat signature, what was read): a listing reads only changed files.
+_LISTED: dict[str, tuple[tuple[int, ...], SaveInfo]] = {}
+
+
+def save_info(path: Path) -> SaveInfo | None:
+    """What the load screen shows of ``path`` (None if it vanished), without replaying."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    signature = (info.st_ino, info.st_size, info.st_mtime_ns, info.st_mode)
+    cached = _LISTED.get(str(path))
+    if cached is not None and cached[0] == signature:
+        return cached[1]
+    modified = info.st_mtime
+    try:
+        doc = read_document(path)
+        game = doc.get("game")
+        entry = SaveInfo(path, clean_meta(doc.get("meta")),
+                         clean_line(game, 40) if isinstance(game, str) else None, None,
+                         modified, clean_seats(doc.get("seats")))
+    except SaveError as exc:
+        entry = SaveInfo(path, {}, None, exc.problem, modified)
+    except Exception as exc:  # noqa: BLE001 - a listing must never fail on one file
+        entry = SaveInfo(path, {}, None, f"could not be read ({type(exc).__name__}).", modified)
+    if len(_LISTED) > 4096:
+        _LISTED.clear()
+    _LISTED[str(path)] = (signature, entry)
+    return entry
+
 
 def list_saves(folder: str | Path, pattern: str = "*.yaml") -> list[SaveInfo]:
     """The saves in ``folder`` matching ``pattern``, newest first, without replaying them."""
     folder = Path(folder)
-    infos = []
-    for path in folder.glob(pattern):
-        try:
-            modified = path.stat().st_mtime
-        except OSError:
+    try:
+        paths = list(folder.glob(pattern))
+    except OSError:
+        return []
+    infos = [entry for entry in map(save_info, paths) if entry is not None]
+    infos.sort(key=lambda entry: entry.modified, reverse=True)
+    return infos
+
+
+def latest_unfinished(folder: str | Path) -> SaveInfo | None:
+    """The autosave of the unfinished match played most recently, or None."""
+    return next((entry for entry in list_saves(folder, f"{AUTOSAVE_PREFIX}*.yaml")
+                 if entry.unfinished), None)
+
+
+# ------------------------------------------------------------------------ tidying
+def _migrate_old_autosaves(folder: Path) -> None:
+    """Format-1 autosaves were one per game (``autosave-<game>.yaml``): give each its
+    match's own name, so it is continued in place rather than beside a copy."""
+    for game_id in game_ids():
+        old = folder / f"{AUTOSAVE_PREFIX}{game_id}.yaml"
+        if not old.is_file():
             continue
         try:
-            doc = read_yaml(path)
-            if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-                raise SaveError(path, "is not a Tabletop save.")
-            meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
-            infos.append(SaveInfo(path, meta, str(doc.get("game")), None, modified))
-        except SaveError as exc:
-            infos.append(SaveInfo(path, {}, None, exc.problem, modified))
-    infos.sort(key=lambda info: info.modified, reverse=True)
-    return infos
+            doc = read_document(old)
+        except SaveError:
+            continue  # damaged: listed as it is, for the player to see
+        meta = doc.get("meta")
+        ident = meta.get("match_id") if isinstance(meta, dict) else None
+        if not isinstance(ident, str) or not MATCH_ID.match(ident):
+            continue
+        new = folder / autosave_name(game_id, ident)
+        if not os.path.lexists(new):
+            try:
+                os.rename(old, new)
+            except OSError:
+                continue
+
+
+def prune_finished(folder: str | Path, now_time: float | None = None,
+                   keep_days: float = KEEP_FINISHED_DAYS, keep: int = KEEP_FINISHED) -> list[Path]:
+    """Delete the autosaves of finished games older than ``keep_days``, and all but the
+    newest ``keep`` of them.  Unfinished games, damaged files and named saves stay."""
+    limit = (time.time() if now_time is None else now_time) - keep_days * 86400
+    finished = [entry for entry in list_saves(folder, f"{AUTOSAVE_PREFIX}*.yaml")
+                if entry.error is None and entry.over]
+    removed = []
+    for rank, entry in enumerate(finished):
+        if rank >= keep or entry.modified < limit:
+            try:
+                entry.path.unlink()
+                removed.append(entry.path)
+            except OSError:
+                continue
+    return removed
+
+
+def tidy_saves(folder: str | Path) -> None:
+    """On start: remove temporary files left by killed writes, give old one-per-game
+    autosaves their match's name, and prune finished games' old autosaves."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return
+    remove_stale_temps(folder)
+    _migrate_old_autosaves(folder)
+    prune_finished(folder)

@@ -38,6 +38,7 @@ def settings_path() -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / "settings.yaml"
 
 
-def autosave_path(game_id: str) -> Path:
-    """Where a game's autosave lives."""
-    return saves_dir() / f"autosave-{game_id}.yaml"
+def autosave_path(game_id: str, match_id: str) -> Path:
+    """Where a match's own autosave lives (see ``game.engine.saves.autosave_match``)."""
+    from game.engine.saves import autosave_name
+    return saves_dir() / autosave_name(game_id, match_id)

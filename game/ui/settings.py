@@ -2,14 +2,41 @@
 
 from __future__ import annotations
 
+import logging
+import math
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from game.engine.errors import SaveError
-from game.engine.saves import read_yaml, write_yaml_atomic
+from game.engine.saves import read_yaml, remove_stale_temps, write_yaml_atomic
 
+#: The largest settings file read (it holds a handful of lines).
+SETTINGS_MAX_BYTES = 64 * 1024
 WINDOW_SIZES = ("1280x720", "1600x900", "1920x1080", "fullscreen")
 ANIMATION_SPEEDS = {"off": 0.0, "slow": 1.6, "normal": 1.0, "fast": 0.45}
+#: The computer players' delay in seconds, least and most.
+BOT_DELAY_RANGE = (0.0, 3.0)
+
+log = logging.getLogger(__name__)
+
+
+def _check_value(name: str, value: Any) -> str | None:
+    """Why ``value`` cannot be the setting ``name`` (None when it can)."""
+    if name == "window":
+        ok = isinstance(value, str) and value in WINDOW_SIZES
+        return None if ok else f"one of {', '.join(WINDOW_SIZES)}"
+    if name == "animation":
+        ok = isinstance(value, str) and value in ANIMATION_SPEEDS
+        return None if ok else f"one of {', '.join(ANIMATION_SPEEDS)}"
+    if name == "handover":
+        return None if isinstance(value, bool) else "true or false"
+    if name == "bot_delay":
+        low, high = BOT_DELAY_RANGE
+        ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
+              and math.isfinite(value) and low <= value <= high)
+        return None if ok else f"a number of seconds from {low:g} to {high:g}"
+    return None
 
 
 @dataclass
@@ -20,6 +47,33 @@ class Settings:
     animation: str = "normal"
     handover: bool = True
     bot_delay: float = 0.6
+
+    def __post_init__(self) -> None:
+        #: What was wrong with the values given (each was set back to its default).
+        self.notes: list[str] = []
+
+    def check(self) -> list[str]:
+        """Set every value that is not allowed (wrong type, NaN, out of range) back to
+        its default; returns (and keeps in ``notes``) a sentence for each one.
+
+        >>> s = Settings(bot_delay=float("nan"), animation="warp")
+        >>> len(s.check()), s.bot_delay, s.animation
+        (2, 0.6, 'normal')
+        >>> s.notes[1]
+        'bot_delay: nan is not allowed (a number of seconds from 0 to 3); using 0.6.'
+        """
+        notes = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            problem = _check_value(f.name, value)
+            if problem is not None:
+                setattr(self, f.name, f.default)
+                notes.append(f"{f.name}: {_show(value)} is not allowed ({problem}); "
+                             f"using {f.default!r}.")
+            elif f.name == "bot_delay":
+                self.bot_delay = float(value)
+        self.notes = notes
+        return notes
 
     @property
     def speed(self) -> float:
@@ -40,22 +94,31 @@ class Settings:
     @classmethod
     def load(cls, path: Path) -> "Settings":
         """Read settings; a missing or bad file gives the defaults (never an error)."""
+        remove_stale_temps(path.parent, path.name)
         try:
-            data = read_yaml(path)
+            # Only a small regular file; deep nesting, aliases and the like are refused
+            # before parsing (a hostile settings file must not stop the program starting).
+            data = read_yaml(path, max_bytes=SETTINGS_MAX_BYTES)
         except SaveError:
             return cls()
         settings = cls()
-        if isinstance(data, dict):
+        if not isinstance(data, dict):
+            if data is not None:
+                settings.notes = ["the file is not a list of settings; using the defaults."]
+        else:
             for f in fields(cls):
-                value = data.get(f.name)
-                if isinstance(value, type(getattr(settings, f.name))):
-                    setattr(settings, f.name, value)
-        if settings.window not in WINDOW_SIZES:
-            settings.window = cls.window
-        if settings.animation not in ANIMATION_SPEEDS:
-            settings.animation = cls.animation
-        settings.bot_delay = min(max(float(settings.bot_delay), 0.0), 3.0)
+                if f.name in data:
+                    setattr(settings, f.name, data[f.name])
+            settings.check()
+        for note in settings.notes:
+            log.warning("%s: %s", path, note)
         return settings
 
     def save(self, path: Path) -> None:
         write_yaml_atomic(path, asdict(self))
+
+
+def _show(value: Any) -> str:
+    """A short readable form of a bad value from a file."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,7 +1,9 @@
 """The load screen: every save, newest first, to open or delete.
 
-Damaged files are listed with what is wrong with them, so a player can see
-why a game is missing and delete the file, but they cannot be opened.
+Every match has its own autosave, so each unfinished game is listed with its
+players, whose turn it is and when it was last played.  Damaged files are
+listed with what is wrong with them, so a player can see why a game is
+missing and delete the file, but they cannot be opened.
 """
 
 from __future__ import annotations
@@ -55,9 +57,12 @@ def friendly_time(stamp: Any, fallback: float, now: dt.datetime | None = None) -
     '1 Dec 2024, 10:00'
     """
     try:
-        when = _local(dt.datetime.fromisoformat(str(stamp)))
-    except ValueError:
-        when = dt.datetime.fromtimestamp(fallback)
+        when = _local(dt.datetime.fromisoformat(str(stamp)[:40]))
+    except (ValueError, OverflowError, OSError):
+        try:
+            when = dt.datetime.fromtimestamp(fallback)
+        except (ValueError, OverflowError, OSError):
+            return "Some time ago"
     now = _local(now or dt.datetime.now())
     seconds = (now - when).total_seconds()
     clock = when.strftime("%H:%M")
@@ -228,14 +233,19 @@ class LoadScene(Scene):
                     ("Delete it, or fix the file by hand.", "#save_file")]
         meta = info.meta
         status = str(meta.get("status") or "")
-        if meta.get("over") and not status.lower().startswith("over"):
+        if info.over and not status.lower().startswith(("over", "game over")):
             status = f"Game over — {status}" if status else "Game over"
+        elif not status and meta.get("to_act"):
+            status = "Waiting for " + ", ".join(meta["to_act"])
         actions = meta.get("actions")
-        moves = ""
+        details = ["Autosave" if info.autosave else name]
         if isinstance(actions, int):
-            moves = f"  ·  {actions} action{'s' if actions != 1 else ''}"
+            details.append(f"{actions} action{'s' if actions != 1 else ''}")
+        if info.seats:
+            details.append(", ".join(seat + (" (computer)" if kind == "bot" else "")
+                                     for seat, kind in info.seats))
         return [(info.title, "#save_title"), (status or "No status recorded", "#save_status"),
-                (f"{name}{moves}", "#save_file")]
+                ("  ·  ".join(details), "#save_file")]
 
     def refocus(self) -> None:
         """Focus the row the player was on (after deleting), else the first control."""

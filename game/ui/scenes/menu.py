@@ -5,33 +5,79 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Match, SaveError
-from game.engine.saves import list_saves
+from game.engine.saves import ReplayError, latest_unfinished, tidy_saves
 
 from .. import paths
 from ..backdrop import backdrop
 from ..scene import Scene
 from ..widgets import MUTED, draw_text
 
+#: Saves folders tidied in this run (stale temporary files, old finished autosaves).
+_TIDIED: set[str] = set()
+
+
+def tidy_once() -> None:
+    """Tidy the saves folder the first time the menu shows it in this run."""
+    folder = paths.saves_dir()
+    if str(folder) not in _TIDIED:
+        _TIDIED.add(str(folder))
+        tidy_saves(folder)
+
 
 def latest_autosave():
-    """The newest autosave of an unfinished game, or None."""
-    for info in list_saves(paths.saves_dir(), "autosave-*.yaml"):
-        if not info.error and not info.meta.get("over"):
-            return info.path
-    return None
+    """The autosave of the unfinished match played most recently, or None."""
+    info = latest_unfinished(paths.saves_dir())
+    return info.path if info is not None else None
+
+
+def start_match(app, match: Match) -> None:
+    """Show ``match`` over a fresh main menu."""
+    from .play import PlayScene
+    app.stack.reset(MainMenu(app))
+    app.push(PlayScene(app, match))
 
 
 def open_match(app, path) -> bool:
-    """Load ``path`` and start playing it; a bad file gets a message, not a crash."""
-    from .play import PlayScene
+    """Load ``path`` and start playing it; a bad file gets a message, not a crash.
+
+    A save whose replay stops at a rules error offers to load the game up to
+    its last good action (the file itself is left as it is).
+    """
     try:
         match = Match.load(path)
+    except ReplayError as exc:
+        offer_partial_load(app, path, exc)
+        return False
     except SaveError as exc:
         app.toast(f"Could not load {exc.path}: {exc.problem}", error=True, seconds=7)
         return False
-    app.stack.reset(MainMenu(app))
-    app.push(PlayScene(app, match))
+    start_match(app, match)
     return True
+
+
+def offer_partial_load(app, path, exc: ReplayError) -> None:
+    """Ask whether to load a save up to the last action that replays."""
+    from .confirm import ConfirmScene
+    if exc.good == 0:
+        app.toast(f"Could not load {exc.path}: {exc.problem}", error=True, seconds=7)
+        return
+
+    def load_partly() -> None:
+        try:
+            match = Match.load(path, partial=True)
+        except SaveError as again:
+            app.toast(f"Could not load {again.path}: {again.problem}", error=True, seconds=7)
+            return
+        start_match(app, match)
+        app.toast(f"Loaded {len(match.actions)} of {exc.total} actions of {exc.path}; "
+                  "the game goes on in a new autosave.", seconds=7)
+
+    app.push(ConfirmScene(
+        app, "This save is damaged",
+        f"{exc.path}: {exc.problem}. The {exc.good} action{'s' if exc.good != 1 else ''} "
+        f"before it replay correctly. Load the game as it stood after action {exc.good}? "
+        "The file is not changed; the game goes on in a new autosave.",
+        f"Load {exc.good} action{'s' if exc.good != 1 else ''}", load_partly, focus_yes=True))
 
 
 class MainMenu(Scene):
@@ -42,11 +88,12 @@ class MainMenu(Scene):
         column = pygame.Rect(0, 0, 320, 52)
         column.centerx = width // 2
         y = int(height * 0.34)
+        tidy_once()
         autosave = latest_autosave()
         entries = [
             ("New game", self.new_game, "Set up a new match", True),
             ("Continue", lambda: open_match(self.app, autosave),
-             "Resume the last game you played" if autosave else "No game to continue yet",
+             "Resume the game you played last" if autosave else "No game to continue yet",
              autosave is not None),
             ("Load", self.load, "Open a saved game", True),
             ("Rules", self.rules, "Read each game's rules", True),

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
+
+from game.engine.saves import AUTOSAVE_PREFIX, save_info
 
 from .. import paths
 from ..scene import Scene
@@ -22,6 +27,17 @@ def save_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", text.strip()).strip("-")[:40]
 
 
+def describe(path: Path) -> str:
+    """What a file about to be replaced holds, in a sentence."""
+    info = save_info(path)
+    if info is None:
+        return "it could not be read."
+    if info.error is not None:
+        return f"it cannot be opened as a save ({info.error.rstrip('.')})."
+    status = info.meta.get("status")
+    return f"a game of {info.title}" + (f" ({status})." if status else ".")
+
+
 class PauseScene(Scene):
     """Over the board; Escape resumes."""
 
@@ -32,10 +48,12 @@ class PauseScene(Scene):
         self.play = play
         self.naming = False
         self.entry: Any = None
+        #: What was typed in the Save-as box (kept while a question covers this scene).
+        self.typed = ""
 
     def box(self) -> pygame.Rect:
         width, height = self.app.window_size
-        rect = pygame.Rect(0, 0, 360, 520 if self.naming else 470)
+        rect = pygame.Rect(0, 0, 360, 532 if self.naming else 470)
         rect.center = (width // 2, height // 2)
         return rect
 
@@ -56,14 +74,21 @@ class PauseScene(Scene):
             self.controls.button(row, text, callback, enabled=enabled)
             row = row.move(0, 52)
             if text == "Save as..." and self.naming:
-                self.entry = self.controls.entry(row.inflate(0, -6), "", "name of the save")
+                self.controls.label(pygame.Rect(row.x, row.y - 6, row.width, 22),
+                                    "Name of the save (Enter saves):")
+                self.entry = self.controls.entry(pygame.Rect(row.x, row.y + 16, row.width, 36),
+                                                 self.typed, "e.g. Friday night")
                 self.controls.focus_widget(self.entry)
-                row = row.move(0, 50)
+                row = row.move(0, 62)
         if not self.naming:
             self.controls.move(1)
         self.controls.on_escape = self.app.pop
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.entry is not None
+                and event.ui_element is self.entry):
+            self.save_as(self.entry.get_text())  # Enter in the box (the box takes the key)
+            return True
         if (self.naming and event.type == pygame.KEYDOWN
                 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                 and self.entry is not None and self.entry.is_focused):
@@ -72,8 +97,14 @@ class PauseScene(Scene):
         return super().handle_event(event)
 
     def save(self) -> None:
-        path = self.play.save_path or paths.saves_dir() / (
-            f"{self.play.match.game_id}-{time.strftime('%Y%m%d-%H%M%S')}.yaml")
+        """Save to the file this game was saved to, else to a new file named by the time."""
+        path = self.play.save_path
+        if path is None:
+            stem = f"{self.play.match.game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
+            path, number = paths.saves_dir() / f"{stem}.yaml", 1
+            while os.path.lexists(path):
+                number += 1
+                path = paths.saves_dir() / f"{stem}-{number}.yaml"
         if self.play.save_to(path):
             self.app.pop()
 
@@ -85,11 +116,28 @@ class PauseScene(Scene):
         self.rebuild()
 
     def save_as(self, text: str) -> None:
+        """Save under the typed name, asking first if a file of that name exists."""
         name = save_name(text)
         if not name:
             self.app.toast("Type a name for the save (letters, digits, - and _).", error=True)
             return
-        if self.play.save_to(paths.saves_dir() / f"{name}.yaml"):
+        if name.lower().startswith(AUTOSAVE_PREFIX.rstrip("-")):
+            self.app.toast("Names beginning with 'autosave' are kept for the automatic saves; "
+                           "choose another name.", error=True)
+            return
+        path = paths.saves_dir() / f"{name}.yaml"
+        if not os.path.lexists(path):
+            self.write(path)
+            return
+        from .confirm import ConfirmScene
+        self.typed = self.entry.get_text() if self.entry is not None else text
+        self.app.push(ConfirmScene(
+            self.app, "Replace this file?",
+            f"{path.name} already exists: {describe(path)} Replacing it loses what it holds.",
+            "Replace", lambda: self.write(path), no="Keep it"))
+
+    def write(self, path: Path) -> None:
+        if self.play.save_to(path) and self.app.stack.top is self:
             self.app.pop()
 
     def load(self) -> None:

@@ -81,6 +81,8 @@ class PlayScene(Scene):
         #: events it has seen and how many lines it holds (it is appended to, not re-laid out).
         self._log_state: tuple[Any, ...] = (None, 0, 0, 0)
         self.log_box: UITextBox | None = None
+        #: Why the last autosave failed (a lasting warning on the board), or None.
+        self.save_problem: str | None = None
         self.screen.reset(self.view())
 
     # state -----------------------------------------------------------------------
@@ -139,10 +141,9 @@ class PlayScene(Scene):
         return True
 
     def autosave(self) -> None:
-        try:
-            self.match.save(paths.autosave_path(self.match.game_id))
-        except SaveError as exc:
-            self.app.toast(f"Autosave failed: {exc}", error=True)
+        """Save to the match's own autosave; while that fails a warning stays up."""
+        from ..saving import autosave
+        self.save_problem = autosave(self.match)
 
     def save_to(self, path: Path) -> bool:
         try:
@@ -503,6 +504,8 @@ class PlayScene(Scene):
                 self.screen.outline(surface, transform, cell, colour, width)
         surface.set_clip(clip)
         self._draw_panel(surface)
+        from ..saving import draw_not_saved
+        draw_not_saved(surface, area, self.save_problem)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         panel = self.panel_rect()

@@ -1,0 +1,57 @@
+"""The play scene's autosave, and the lasting warning shown while it fails.
+
+Every match autosaves after each action to its own file (see
+``game.engine.saves.autosave_match``).  When that fails (a read-only folder, a
+full disk, a file where the folder should be) the person must know that this
+game is not being kept: a warning stays on the board, with the real reason,
+until a save succeeds again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.errors import SaveError
+from game.engine.saves import autosave_match
+
+from . import paths
+from .widgets import ALERT, PANEL, TEXT, draw_text, wrap_text
+
+TEXT_SIZE = 15
+LINE = 20
+
+
+def autosave(match: Any) -> str | None:
+    """Autosave ``match``; None when it was saved, else why it was not (to show)."""
+    try:
+        autosave_match(match, paths.saves_dir())
+    except SaveError as exc:
+        return str(exc)
+    return None
+
+
+def warning_text(problem: str) -> str:
+    return (f"This game is not being saved: {problem} It will be saved again as soon as "
+            "that works; until then Save as can keep it elsewhere.")
+
+
+def warning_rect(area: pygame.Rect, problem: str) -> pygame.Rect:
+    """Where the warning goes: across the bottom of ``area`` (the board)."""
+    lines = wrap_text(warning_text(problem), TEXT_SIZE, area.width - 48)[:4]
+    height = 16 + LINE * len(lines)
+    return pygame.Rect(area.x + 12, area.bottom - 12 - height, area.width - 24, height)
+
+
+def draw_not_saved(surface: pygame.Surface, area: pygame.Rect, problem: str | None) -> None:
+    """Draw the warning over the bottom of ``area`` when ``problem`` is set."""
+    if not problem:
+        return
+    box = warning_rect(area, problem)
+    pygame.draw.rect(surface, PANEL, box, border_radius=8)
+    pygame.draw.rect(surface, ALERT, box, 2, border_radius=8)
+    y = box.y + 8
+    for line in wrap_text(warning_text(problem), TEXT_SIZE, box.width - 24)[:4]:
+        draw_text(surface, line, (box.x + 12, y), TEXT_SIZE, TEXT)
+        y += LINE
