@@ -24,6 +24,60 @@ def version() -> str:
         return "unknown (not installed)"
 
 
+#: The smallest window the screens are laid out for (the client's MIN_SIZE) and
+#: the largest size the command line accepts.
+MIN_WINDOW = (960, 600)
+MAX_WINDOW_SIDE = 16384
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``--size`` as (width, height): ``WIDTHxHEIGHT`` in whole pixels.
+
+    >>> window_size("1280x720"), window_size(" 1920 X 1080 ")
+    ((1280, 720), (1920, 1080))
+    """
+    width, sep, height = text.strip().lower().partition("x")
+    width, height = width.strip(), height.strip()
+    if not sep or not all(part.isascii() and part.isdigit() for part in (width, height)):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a window size; write WIDTHxHEIGHT, e.g. 1280x720")
+    size = int(width), int(height)
+    if not all(1 <= side <= MAX_WINDOW_SIDE for side in size):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: each side must be from 1 to {MAX_WINDOW_SIDE} pixels")
+    return size
+
+
+def fit_window(size: tuple[int, int]) -> tuple[tuple[int, int], str | None]:
+    """``size`` grown to at least :data:`MIN_WINDOW`, with a note when it was."""
+    fitted = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
+    if fitted == size:
+        return size, None
+    return fitted, (f"tabletop: --size {size[0]}x{size[1]} is smaller than the smallest "
+                    f"window ({MIN_WINDOW[0]}x{MIN_WINDOW[1]}); using "
+                    f"{fitted[0]}x{fitted[1]}.")
+
+
+def render_map_command(map_path: Path, out_path: Path) -> int:
+    """``render-map``: 0 when written; 2 with one line "FILE: problem" otherwise."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.board.render import render_map
+    from game.board.tmxmap import MapError
+    try:
+        render_map(map_path, out_path)
+    except MapError as exc:
+        print(f"render-map: {exc}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print(f"render-map: {map_path}: too large to render (out of memory)", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - a command line reports, never a traceback
+        problem = " ".join(str(exc).split()) or type(exc).__name__
+        print(f"render-map: {map_path}: cannot be rendered ({problem})", file=sys.stderr)
+        return 2
+    return 0
+
+
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="tabletop", description=__doc__.splitlines()[0],
@@ -38,7 +92,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     render.add_argument("map", type=Path)
     render.add_argument("out", type=Path)
     parser.add_argument("--load", type=Path, help="open this save at start")
-    parser.add_argument("--size", help="window size, e.g. 1280x720")
+    parser.add_argument("--size", type=window_size, metavar="WIDTHxHEIGHT",
+                        help=f"window size, e.g. 1280x720 (at least "
+                             f"{MIN_WINDOW[0]}x{MIN_WINDOW[1]})")
     return parser.parse_args(argv)
 
 
@@ -48,19 +104,13 @@ def main(argv: list[str] | None = None) -> int:
         from game.selfcheck import run
         return run()
     if args.command == "render-map":
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        from game.board.render import render_map
-        try:
-            render_map(args.map, args.out)
-        except (OSError, ValueError) as exc:
-            print(f"render-map: {exc}", file=sys.stderr)
-            return 1
-        return 0
+        return render_map_command(args.map, args.out)
     from game.ui.app import App
     size = None
     if args.size:
-        width, _, height = args.size.partition("x")
-        size = (int(width), int(height))
+        size, note = fit_window(args.size)
+        if note:
+            print(note, file=sys.stderr)
     app = App(size=size)
     app.to_menu()
     if args.load:

@@ -31,11 +31,17 @@ from typing import Iterable, Iterator
 
 import pygame
 
-from .tmxmap import Board, Layer, load_board, split_gid
+from .tmxmap import Board, Layer, MapError, check_file, load_board, split_gid
 
 __all__ = ["ViewTransform", "BoardRenderer", "render_map", "parse_color"]
 
 _SCALED_CACHE = 4
+#: The largest picture a board may render to (a side, and the whole area).
+MAX_PICTURE_SIDE = 16384
+MAX_PICTURE_PIXELS = 1 << 25
+#: Image formats ``render_map`` can write.
+PICTURE_SUFFIXES = (".png", ".bmp", ".tga", ".jpg", ".jpeg")
+MAX_IMAGE_BYTES = 64 * 2**20
 _Placed = tuple[pygame.Surface, tuple[int, int]]
 
 
@@ -73,12 +79,22 @@ def _rgba(surface: pygame.Surface) -> pygame.Surface:
 
 
 def _load_image(path: str, trans: str | None) -> pygame.Surface:
-    """Load an image as RGBA, making the ``trans`` colour transparent."""
-    if not os.path.exists(path):
-        raise FileNotFoundError(f"tile image not found: {path}")
-    image = _rgba(pygame.image.load(path))
+    """Load an image as RGBA, making the ``trans`` colour transparent.
+
+    A missing, special or unreadable file raises :class:`MapError`.
+    """
+    check_file(path, "tile image", MAX_IMAGE_BYTES)
+    try:
+        image = _rgba(pygame.image.load(path))
+    except (pygame.error, MemoryError, ValueError) as exc:
+        raise MapError(path, f"cannot be loaded as an image ({exc or 'out of memory'})") \
+            from None
     if trans:
-        color = parse_color(trans)
+        try:
+            color = parse_color(trans)
+        except ValueError:
+            raise MapError(path, f"has a transparent colour {trans!r} that is not a "
+                                 f"colour") from None
         color.a = 255
         pixels = pygame.PixelArray(image)
         pixels.replace(color, (0, 0, 0, 0))
@@ -367,7 +383,44 @@ def render_map(tmx_path: str | os.PathLike[str],
                background: bool = False) -> tuple[int, int]:
     """Render a map's visible tile and image layers to a PNG, like
     ``tmxrasterizer MAP.tmx OUT.png`` (which leaves the background
-    transparent); returns the picture size."""
-    surface = BoardRenderer(tmx_path).render(background=background)
-    pygame.image.save(surface, os.fspath(out_png))
+    transparent); returns the picture size.
+
+    Every problem with the map, a file it names or the output path raises
+    :class:`MapError` ("FILE: problem"), before anything is written.
+    """
+    out = os.fspath(out_png)
+    folder = os.path.dirname(os.path.abspath(out))
+    if os.path.isdir(out):
+        raise MapError(out, "is a folder; give a file name for the picture")
+    if not out.lower().endswith(PICTURE_SUFFIXES):
+        raise MapError(out, "the picture must be named .png (or .bmp, .tga, .jpg)")
+    if not os.path.isdir(folder):
+        raise MapError(out, f"cannot be written: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise MapError(out, f"cannot be written: the folder {folder} is read-only")
+    board = load_board(tmx_path)
+    try:
+        renderer = BoardRenderer(board)
+        background_color = board.background_color
+        if background and background_color:
+            parse_color(background_color)
+    except (ValueError, OverflowError) as exc:
+        raise MapError(board.path, f"has a layer offset or colour that cannot be used "
+                                   f"({exc})") from None
+    width, height = renderer.bounds.size
+    if (width < 1 or height < 1 or max(width, height) > MAX_PICTURE_SIDE
+            or width * height > MAX_PICTURE_PIXELS):
+        raise MapError(board.path, f"would render to a picture of {width}x{height} pixels "
+                                   f"(at most {MAX_PICTURE_SIDE} a side and "
+                                   f"{MAX_PICTURE_PIXELS // 2**20} megapixels)")
+    try:
+        surface = renderer.render(background=background)
+    except MapError:
+        raise
+    except (pygame.error, MemoryError, ValueError, OverflowError) as exc:
+        raise MapError(board.path, f"cannot be rendered ({exc or 'out of memory'})") from None
+    try:
+        pygame.image.save(surface, out)
+    except (pygame.error, OSError) as exc:
+        raise MapError(out, f"cannot be written ({exc})") from None
     return surface.get_size()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import os
+import stat
 import sys
 import xml.etree.ElementTree as ET
 from collections import deque
@@ -36,7 +37,7 @@ from .track import MapObject, Track, _rotate
 __all__ = [
     "FLIP_H", "FLIP_V", "FLIP_D", "ROTATE_120", "GID_MASK", "TileRef",
     "split_gid", "TileInfo", "Tileset", "Layer", "MapObject", "Board",
-    "load_board",
+    "load_board", "MapError", "check_file",
 ]
 
 FLIP_H = 0x80000000
@@ -44,6 +45,75 @@ FLIP_V = 0x40000000
 FLIP_D = 0x20000000
 ROTATE_120 = 0x10000000
 GID_MASK = 0x0FFFFFFF
+
+#: Bounds on what a map file may ask for, so that a damaged or hostile file
+#: is refused with a message instead of exhausting memory.
+MAX_FILE_BYTES = 32 * 2**20
+MAX_MAP_TILES = 1 << 20        # cells per layer (say 1024 x 1024)
+MAX_TILE_PIXELS = 4096         # a tile's width or height
+
+
+class MapError(ValueError):
+    """A map, or a file it names, that cannot be used: which file, and why.
+
+    ``str()`` gives one line, ``"FILE: problem"``.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], problem: str) -> None:
+        self.path = os.fspath(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+def check_file(path: str | os.PathLike[str], what: str = "file",
+               limit: int = MAX_FILE_BYTES) -> None:
+    """Refuse (MapError) anything but an existing regular file of at most
+    ``limit`` bytes: a folder, a FIFO (reading would block) or a device such
+    as ``/dev/zero`` (reading would never end)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise MapError(path, f"{what} not found") from None
+    except (OSError, ValueError) as exc:
+        raise MapError(path, f"{what} cannot be read "
+                             f"({getattr(exc, 'strerror', None) or exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise MapError(path, f"is a folder, not a {what}")
+    if not stat.S_ISREG(info.st_mode):
+        raise MapError(path, f"is not a regular file (a {what} must be one)")
+    if info.st_size == 0:
+        raise MapError(path, f"is empty (not a {what})")
+    if info.st_size > limit:
+        raise MapError(path, f"is too large for a {what} ({info.st_size // 2**20} MB; "
+                             f"at most {limit // 2**20} MB)")
+
+
+def _parse_xml(path: str, what: str) -> ET.Element:
+    """The root of an XML file, or MapError saying why it is not one."""
+    check_file(path, what)
+    try:
+        return ET.parse(path).getroot()
+    except ET.ParseError as exc:
+        raise MapError(path, f"is not a {what} (not valid XML: {exc})") from None
+    except OSError as exc:
+        raise MapError(path, f"{what} cannot be read ({exc.strerror or exc})") from None
+
+
+def _check_numbers(root: ET.Element, path: str) -> None:
+    """The map's size attributes are whole numbers in a sane range."""
+    values = {}
+    for name, top in (("width", MAX_MAP_TILES), ("height", MAX_MAP_TILES),
+                      ("tilewidth", MAX_TILE_PIXELS), ("tileheight", MAX_TILE_PIXELS)):
+        text = root.get(name)
+        if text is None or not text.strip().isascii() or not text.strip().isdigit():
+            raise MapError(path, f"map {name} {text!r} is not a whole number")
+        value = values[name] = int(text)
+        if value < 1 or value > top:
+            raise MapError(path, f"map {name} {value} is out of range (1 to {top})")
+    if values["width"] * values["height"] > MAX_MAP_TILES:
+        raise MapError(path, f"map size {values['width']}x{values['height']} has too many "
+                             f"tiles (at most {MAX_MAP_TILES})")
+
 
 LAYER_TAGS = {"layer": "tile", "objectgroup": "object",
               "imagelayer": "image", "group": "group"}
@@ -573,10 +643,31 @@ def _objects(node: ET.Element, group: Any, layer: str,
 
 
 def load_board(path: str | os.PathLike[str]) -> Board:
-    """Read a ``.tmx`` file into a ``Board`` (no images are loaded)."""
+    """Read a ``.tmx`` file into a ``Board`` (no images are loaded).
+
+    Anything wrong with the map or a tileset it names raises
+    :class:`MapError` (a ValueError) naming the file and the problem.
+    """
     path = os.fspath(path)
-    root = ET.parse(path).getroot()
+    root = _parse_xml(path, "Tiled map")
+    if root.tag != "map":
+        raise MapError(path, f"is not a Tiled map (its top element is <{root.tag}>, "
+                             f"not <map>)")
     if root.get("infinite") == "1":
-        raise ValueError(f"{path}: infinite maps are not supported")
-    tmx = _pytmx_core().TiledMap(path, allow_duplicate_names=True)
-    return Board(path, tmx, root)
+        raise MapError(path, "infinite maps are not supported")
+    _check_numbers(root, path)
+    for ref in root.findall("tileset"):
+        if ref.get("source"):
+            tsx = os.path.normpath(os.path.join(os.path.dirname(path), ref.get("source")))
+            if _parse_xml(tsx, "tileset").tag != "tileset":
+                raise MapError(tsx, "is not a Tiled tileset (no <tileset> element)")
+    try:
+        tmx = _pytmx_core().TiledMap(path, allow_duplicate_names=True)
+        return Board(path, tmx, root)
+    except MapError:
+        raise
+    except (MemoryError, RecursionError):
+        raise MapError(path, "is too large or too deeply nested to read") from None
+    except Exception as exc:  # pytmx raises bare Exceptions; name the file, not a traceback
+        raise MapError(path, f"cannot be read as a board ({exc or type(exc).__name__})") \
+            from None

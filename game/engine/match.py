@@ -24,6 +24,7 @@ from .errors import IllegalAction, TabletopError
 from .events import Event, MalformedEvent, check_event, reveals, visible_to
 from .registry import controller_class
 from .rng import Rng
+from .text import unprintable, visible
 
 SEAT_KINDS = ("human", "bot")
 _PLAIN = (str, int, float, bool, type(None))
@@ -62,8 +63,12 @@ def check_seats(cls: type[Controller], seats: Any) -> list[dict[str, str]]:
         if not isinstance(seat, dict):
             raise ValueError(f"Seat {number + 1} is not a name and a kind.")
         name, kind = seat.get("name"), seat.get("kind", "human")
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str) or not visible(name):
             raise ValueError(f"Seat {number + 1} needs a name.")
+        control = unprintable(name.strip())
+        if control is not None:
+            raise ValueError(f"Seat {number + 1}'s name holds a control character "
+                             f"(U+{ord(control):04X}) that cannot be shown.")
         if kind not in SEAT_KINDS:
             raise ValueError(f"Seat {number + 1} must be human or bot, not {kind!r}.")
         clean.append({"name": name.strip()[:24], "kind": kind})

@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
+from pygame_gui.core.utility import clipboard_paste
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+
+from game.engine.text import clean_text, showable
 
 if TYPE_CHECKING:
     from .app import App
@@ -50,14 +53,35 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 16,
               colour: tuple[int, int, int] = TEXT, bold: bool = False,
               anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
-    """Blit one line of text anchored at ``pos``; returns its rectangle."""
-    rendered = font(size, bold).render(text, True, colour)
+    """Blit one line of text anchored at ``pos``; returns its rectangle.
+
+    Characters that cannot be shown (a NUL, format characters) are left out, and
+    a text with nothing to show draws nothing (pygame would raise).
+    """
+    text = clean_text(text)
+    rendered = render_text(text, size, colour, bold)
     rect = rendered.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        dark = font(size, bold).render(text, True, (0, 0, 0))
-        surface.blit(dark, rect.move(1, 2))
+        surface.blit(render_text(text, size, (0, 0, 0), bold), rect.move(1, 2))
     surface.blit(rendered, rect)
     return rect
+
+
+def render_text(text: str, size: int = 16, colour: tuple[int, int, int] = TEXT,
+                bold: bool = False) -> pygame.Surface:
+    """``text`` drawn in the UI font; never raises for text that shows nothing.
+
+    pygame raises "Text has zero width" for text such as U+200B alone and a
+    ValueError for a NUL; such text gives an empty surface one line high.
+    """
+    face = font(size, bold)
+    try:
+        return face.render(text, True, colour)
+    except (pygame.error, ValueError):
+        cleaned = clean_text(text)
+        if cleaned != text:
+            return render_text(cleaned, size, colour, bold)
+        return pygame.Surface((0, face.get_linesize()), pygame.SRCALPHA)
 
 
 def draw_card(surface: pygame.Surface, card: pygame.Rect, border: tuple[int, int, int],
@@ -73,6 +97,7 @@ def draw_card(surface: pygame.Surface, card: pygame.Rect, border: tuple[int, int
 def fit(text: str, width: int, size: int = 16, bold: bool = False) -> str:
     """``text``, shortened with an ellipsis if needed to fit ``width`` pixels (less padding)."""
     room = width - 12
+    text = clean_text(text)
     if font(size, bold).size(text)[0] <= room:
         return text
     while text and font(size, bold).size(text + "…")[0] > room:
@@ -83,9 +108,9 @@ def fit(text: str, width: int, size: int = 16, bold: bool = False) -> str:
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels."""
     lines: list[str] = []
-    for paragraph in text.split("\n"):
+    for paragraph in str(text).split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word in clean_text(paragraph).split():
             trial = f"{line} {word}".strip()
             if font(size, bold).size(trial)[0] <= width or not line:
                 line = trial
@@ -94,6 +119,61 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
                 line = word
         lines.append(line)
     return lines
+
+
+class TextEntry(UITextEntryLine):
+    """A one-line text field that only takes characters it can show.
+
+    pygame_gui measures the text before the cursor after every key; a zero
+    width or format character (U+200B, U+200D, U+202E, U+00AD, U+FEFF...)
+    typed first makes that text zero pixels wide and pygame raise.  Such
+    characters are ignored when typed, left out when pasted or set, and the
+    text is kept in composed form (NFC).
+    """
+
+    def _process_entered_character(self, character: str) -> bool:
+        if not showable(character) or not self._has_width(character):
+            return False
+        return super()._process_entered_character(character)
+
+    def _has_width(self, character: str) -> bool:
+        try:
+            return self.font is None or self.font.size(character)[0] > 0
+        except (pygame.error, ValueError):
+            return False
+
+    def validate_text_string(self, text_to_validate: str) -> bool:
+        return (isinstance(text_to_validate, str)
+                and clean_text(text_to_validate) == text_to_validate
+                and super().validate_text_string(text_to_validate))
+
+    def set_text(self, text: str | None) -> None:
+        if text is not None:
+            text = clean_text(text, self.length_limit)
+        super().set_text(text)
+
+    def get_text(self) -> str:
+        return clean_text(super().get_text())
+
+    def _do_paste(self) -> None:
+        if not self.ui_manager.paste_text_enabled or not self.paste_text_enabled:
+            return
+        new_text = clean_text(clipboard_paste() or "")
+        low, high = sorted(self.select_range)
+        if low == high:
+            low = high = self.edit_position
+        final = self.text[:low] + new_text + self.text[high:]
+        if not new_text or (self.length_limit is not None and len(final) > self.length_limit):
+            return
+        if not super().validate_text_string(final):
+            return
+        super().set_text(final)
+        self.select_range = [0, 0]
+        self.edit_position = low + len(new_text)
+        if self.drawable_shape is not None and self.drawable_shape.text_box_layout is not None:
+            self.drawable_shape.text_box_layout.set_cursor_position(self.edit_position)
+            self.drawable_shape.apply_active_text_changes()
+        self.cursor_has_moved_recently = True
 
 
 class Controls:
@@ -126,8 +206,8 @@ class Controls:
     def entry(self, rect: pygame.Rect | tuple, text: str = "", placeholder: str = "",
               container: Any = None, object_id: str | None = None) -> UITextEntryLine:
         """A one-line text field in the focus order."""
-        widget = UITextEntryLine(pygame.Rect(rect), self.manager, container=container,
-                                 placeholder_text=placeholder or None, object_id=object_id)
+        widget = TextEntry(pygame.Rect(rect), self.manager, container=container,
+                           placeholder_text=placeholder or None, object_id=object_id)
         if text:
             widget.set_text(text)
         self.items.append((widget, None))

@@ -80,6 +80,7 @@ class SettingsScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.draft: Settings = dataclasses.replace(app.settings)
+        self.draft.check()  # a value set by hand (NaN, out of range) shows as its default
         self.value_buttons: dict[UIButton, Choice] = {}
 
     def layout(self, size: tuple[int, int]) -> tuple[pygame.Rect, int]:

@@ -7,13 +7,43 @@ from typing import Any
 import pygame
 
 from game.engine import IllegalAction, Match, controller_class, game_ids
+from game.engine.text import clean_text
 
 from ..backdrop import backdrop
 from ..scene import Scene
 from ..widgets import MUTED, SEAT_COLOURS, draw_text
 
+#: Seeds are whole numbers in this range, typed with the digits 0-9.
+SEED_MAX = 2**63 - 1
+SEED_DIGITS = len(str(SEED_MAX))
+SEED_HELP = f"The seed must be a whole number from 0 to {SEED_MAX} (or left empty)."
+NAME_LIMIT = 24
+
 NAMES = ["Mira", "Bo", "Tess", "Ugo", "Lin", "Rafe", "Ivy", "Oskar", "Nell", "Pim"]
 KIND_LABELS = {"human": "Person", "bot": "Computer"}
+
+
+def parse_seed(text: str) -> int | None:
+    """The seed typed in ``text`` (None when empty); ValueError with a readable reason.
+
+    Only the ASCII digits 0-9 count (not "²" or other digits Python's ``int``
+    reads), so no sign, and at most :data:`SEED_MAX`.
+
+    >>> parse_seed(" 42 "), parse_seed("")
+    (42, None)
+    >>> parse_seed("--5")
+    Traceback (most recent call last):
+    ValueError: The seed must be a whole number from 0 to 9223372036854775807 (or left empty).
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > SEED_DIGITS:
+        raise ValueError(SEED_HELP)
+    seed = int(text)
+    if seed > SEED_MAX:
+        raise ValueError(SEED_HELP)
+    return seed
 
 
 class SetupScene(Scene):
@@ -51,9 +81,9 @@ class SetupScene(Scene):
         """Keep what was typed before widgets are rebuilt."""
         for seat, entry in zip(self.seats, self.name_entries):
             if entry.alive():
-                seat["name"] = entry.get_text()
+                seat["name"] = clean_text(entry.get_text(), NAME_LIMIT)
         if self.seed_entry is not None and self.seed_entry.alive():
-            self.seed_text = self.seed_entry.get_text()
+            self.seed_text = clean_text(self.seed_entry.get_text())
 
     def _change(self, fn) -> None:
         self._read_entries()
@@ -86,6 +116,7 @@ class SetupScene(Scene):
         self.controls.label(pygame.Rect(left.x, y, 160, 40), "Seed (optional)")
         self.seed_entry = self.controls.entry(pygame.Rect(left.x + 170, y, 250, 40),
                                               self.seed_text, "empty: a random deal")
+        self.seed_entry.set_text_length_limit(max(SEED_DIGITS, len(self.seed_text)))
         self.name_entries = []
         right = pygame.Rect(left.right + 60, 130, 430, 36)
         step = min(44, (height - 250) // max(len(self.seats), 1))
@@ -93,7 +124,7 @@ class SetupScene(Scene):
             rect = right.move(0, index * step)
             entry = self.controls.entry(pygame.Rect(rect.x + 28, rect.y, 240, 36), seat["name"],
                                         f"Player {index + 1}")
-            entry.set_text_length_limit(24)
+            entry.set_text_length_limit(NAME_LIMIT)
             self.name_entries.append(entry)
             self.controls.button(pygame.Rect(rect.x + 278, rect.y, 150, 36),
                                  KIND_LABELS[seat["kind"]],
@@ -140,13 +171,14 @@ class SetupScene(Scene):
     def start(self) -> None:
         from .play import PlayScene
         self._read_entries()
-        seed_text = self.seed_text.strip()
-        if seed_text and not seed_text.lstrip("-").isdigit():
-            self.app.toast("The seed must be a whole number (or left empty).", error=True)
+        try:
+            seed = parse_seed(self.seed_text)
+        except ValueError as exc:
+            self.app.toast(str(exc), error=True)
             return
         try:
             match = Match.new(self.game_id, [dict(s) for s in self.seats],
-                              seed=int(seed_text) if seed_text else None, options=self.options)
+                              seed=seed, options=self.options)
         except IllegalAction as exc:
             self.app.toast(str(exc), error=True)
             return
