@@ -141,10 +141,11 @@ def test_random_characters_are_dealt_distinct_by_seed():
     b.act(0, {"type": "deal"})
     assert kinds(events)[:2] == ["pick", "order"] and "races as" in events[0]["text"]
     chars = a.view()["racers"]
-    assert sorted(r["character"] for r in chars) == sorted(CHARACTERS)
+    dealt = [r["character"] for r in chars]
+    assert len(set(dealt)) == 6 and set(dealt) <= set(CHARACTERS)
     assert a.snapshot() == b.snapshot() and a.controller.phase == "objects"
-    dwarf = next(r for r in chars if r["character"] == "dwarf")
-    assert dwarf["shield"] == 1
+    dwarf = next((r for r in chars if r["character"] == "dwarf"), None)
+    assert dwarf is None or dwarf["shield"] == 1
 
 
 def test_first_turn_order_random_then_fewest_points_first():

@@ -117,21 +117,22 @@ def test_hover_tooltips_and_square_outline():
     seats = [{"name": n, "kind": "bot"} for n in NAMES]
     match = Match.new("fantasy_racing", seats, seed=2, options={"characters": "random"})
     match.act(0, {"type": "deal"})
+    match.controller.chars[0] = "knight"  # the unlucky knight's chest icon is explained
     play = d.app.push(PlayScene(d.app, match))
     d.pump(2)
     view = match.view(None)
     screen = play.screen
-    assert "Barrier" in screen.hover_text((1, 2), view)
-    assert "Rock" in screen.hover_text((9, 2), view)
-    assert "Hole" in screen.hover_text((2, 4), view)
-    assert "Shortcut" in screen.hover_text((9, 4), view)
+    assert "Barrier" in screen.hover_text((1, 7), view)
+    assert "Rock" in screen.hover_text((4, 7), view)
+    assert "Hole" in screen.hover_text((1, 2), view)
+    assert "Shortcut" in screen.hover_text((2, 4), view)
     assert "Gold coin" in screen.hover_text((3, 1), view)
     start = tuple(view["racers"][0]["pos"])
     text = screen.hover_text(start, view)
     assert "Mira" in text and "protected" in text and "Start line" in text
     assert "malus chests" in text, "the tooltip explains the chest icon (the unlucky knight)"
     match.controller.inv[0]["objects"] = ["wand_of_fire"]
-    assert "holds wand of fire" in screen.hover_text(start, match.view(None))
+    assert "wand of fire" in screen.hover_text(start, match.view(None))
     x, y = play.transform().to_screen(*screen.cell_center((3, 1)))
     d.app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0),
                                    buttons=(0, 0, 0))])
@@ -150,15 +151,15 @@ def test_aiming_an_object_shows_reach_and_a_click_uses_it():
         match.act(seat, choose_action(match, seat))
     c = match.controller
     c.inv[0]["objects"] = ["magic_spear"]
-    c.pos[0] = (1, 1)  # the barrier at (1, 2) is right below
+    c.pos[0] = (1, 6)  # the barrier at (1, 7) is right below
     play = d.app.push(PlayScene(d.app, match))
     d.pump(3)
     d.press("Aim Magic spear")
-    assert d.buttons("Aiming: Magic spear") and d.buttons("Hit barrier c2 r3")
+    assert d.buttons("Aiming: Magic spear") and d.buttons("Hit barrier c2 r8")
     view = match.view(0)
-    assert (1, 2) in play.screen.highlighted(view)
-    click_cell(d, play, (1, 2))
-    assert (1, 2) in c.destroyed and match.view(0)["phase"] == "move"
+    assert (1, 7) in play.screen.highlighted(view)
+    click_cell(d, play, (1, 7))
+    assert (1, 7) in c.destroyed and match.view(0)["phase"] == "move"
 
 
 def rule_end_squares(controller, seat) -> set:

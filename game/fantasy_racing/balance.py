@@ -14,7 +14,55 @@ from typing import Any
 from game.engine import Match
 from game.engine.bots import play_out
 
-from .data import CHARACTERS
+from .data import CHARACTERS, OBJECTS
+
+#: The rules the report counts (issue 12): each should fire at least once per 20 games.
+RULES = ("shortcut forward", "shortcut back", "shortcut stop", "landed on barrier",
+         "landed on rock", "trap sprung", "hole jumped", "stopped by hole", "fell in hole",
+         "recoil stopped by barrier", "recoil stopped by rock", "recoil stopped by start",
+         "chest", "respawn", "fight") + tuple(f"used {k}" for k in OBJECTS)
+#: Rules that may stay under the target without failing the report (they are reported).
+OPTIONAL = frozenset({"recoil stopped by start", "fight", "shortcut stop"})
+
+
+def rule_counts(log: list[dict[str, Any]]) -> dict[str, int]:
+    """How often each rule of :data:`RULES` fired in one game's log."""
+    counts = dict.fromkeys(RULES, 0)
+
+    def bump(name: str) -> None:
+        counts[name] += 1
+
+    for ev in log:
+        kind = ev.get("type")
+        if kind == "shortcut":
+            bump("shortcut forward" if ev["shift"] > 0 else "shortcut back")
+        elif kind == "stop":
+            bump("shortcut stop")
+        elif kind == "destroy" and ev.get("crash"):
+            bump("landed on barrier")
+        elif kind == "rock":
+            bump("landed on rock")
+        elif kind == "trap_sprung":
+            bump("trap sprung")
+        elif kind == "jump":
+            bump("hole jumped")
+        elif kind == "hole":
+            bump("stopped by hole")
+        elif kind == "fall":
+            bump("fell in hole")
+        elif kind == "recoil" and ev.get("stopped"):
+            bump(f"recoil stopped by {ev['stopped']}")
+        elif kind == "collect" and ev.get("item") == "chest":
+            bump("chest")
+        elif kind == "respawn":
+            bump("respawn")
+        elif kind == "fight":
+            bump("fight")
+        elif kind == "trap":
+            bump("used trap")
+        elif kind in ("use", "protect") and ev.get("object") in OBJECTS:
+            bump(f"used {ev['object']}")
+    return counts
 
 GAMES = 500
 GAME = "fantasy_racing"
@@ -34,11 +82,18 @@ def report(games: int | None = None) -> dict[str, Any]:
     raced = {k: 0 for k in CHARACTERS}
     points = {k: 0 for k in CHARACTERS}
     actions = 0
+    racers = lapped = 0
+    shortcut_passes = 0
+    rules = dict.fromkeys(RULES, 0)
     for seed in range(games):
         match = play(seed)
         result = match.result()
         n = len(result["characters"])
         actions += len(match.actions)
+        racers += n
+        lapped += sum(1 for laps in result["laps"] if laps > 0)
+        for name, count in rule_counts(match.log).items():
+            rules[name] += count
         for seat, key in enumerate(result["characters"]):
             fair[key] += 1 / n
             raced[key] += 1
@@ -52,8 +107,12 @@ def report(games: int | None = None) -> dict[str, Any]:
                      "fair_share": round(fair[key], 2), "ratio": round(ratio, 3),
                      "mean_points": round(points[key] / max(1, raced[key]), 2)}
     worst = max(r["ratio"] for r in rows.values())
+    per20 = {k: round(v * 20 / max(1, games), 2) for k, v in rules.items()}
+    rare = [k for k, v in per20.items() if v < 1 and k not in OPTIONAL]
     return {"games": games, "characters": rows, "max_ratio": worst, "ok": worst <= 2.0,
-            "mean_actions": round(actions / max(1, games), 1)}
+            "mean_actions": round(actions / max(1, games), 1),
+            "lap_share": round(lapped / max(1, racers), 3), "rules": rules,
+            "rules_per_20_games": per20, "rare_rules": rare}
 
 
 def format(report: dict[str, Any]) -> str:  # noqa: A001 - the bench's interface
@@ -65,4 +124,13 @@ def format(report: dict[str, Any]) -> str:  # noqa: A001 - the bench's interface
                      f"{row['ratio']:>8.2f}{row['mean_points']:>8.2f}")
     lines.append(f"largest ratio {report['max_ratio']:.2f} (limit 2.00): "
                  + ("OK" if report["ok"] else "TOO STRONG"))
+    if "lap_share" in report:
+        lines.append(f"racers completing at least one lap: {report['lap_share']:.1%} "
+                     f"(target 70%)")
+        lines.append(f"{'rule':<28}{'times':>7}{'per 20 games':>14}")
+        for name, count in report["rules"].items():
+            lines.append(f"{name:<28}{count:>7}{report['rules_per_20_games'][name]:>14.2f}")
+        lines.append("every rule at least once per 20 games: "
+                     + ("OK" if not report["rare_rules"] else
+                        "NO (" + ", ".join(report["rare_rules"]) + ")"))
     return "\n".join(lines)

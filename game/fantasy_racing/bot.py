@@ -22,6 +22,43 @@ OBJECT_VALUE = {"throwing_axe": 5, "wand_of_fire": 5, "ring_of_fire": 4, "steali
                 "magic_spear": 3, "haste_potion": 3, "mist_cloak": 2, "trap": 2,
                 "gold_purse": 2}
 STEP_VALUE = 0.45
+#: 1D10 on a shortcut -> squares moved (the rules' table).
+SHORTCUT_SHIFTS = (-4, -3, -2, -1, 1, 2, 3, 4, 5, 5)
+#: What ending on an obstacle costs: a small shock (about two squares back), a hole's points.
+SHOCK_COST = 1.2
+
+
+def trap_spot(cell: tuple[int, int], blocked) -> float:
+    """How good ``cell`` is for a trap: a gate racers must pass, the square below a barrier
+    or rock where recoils up the column stop, a shortcut or object that draws racers."""
+    x, y = cell
+    value = 0.5 * choke(cell, blocked)
+    if blocked((x, (y - 1) % H)):
+        value += 0.6
+    if TERRAIN.get(cell) == "shortcut" or ITEMS.get(cell):
+        value += 0.3
+    # Racers climbing out of a hole, or stumbling across one, come to rest here.
+    if TERRAIN.get((x, (y + 1) % H)) == "hole" or TERRAIN.get((x, (y - 1) % H)) == "hole":
+        value += 0.6
+    # Shortcuts in this column throw racers onto it.
+    value += 1.0 * sum(1 for k in range(-5, 5) if k and TERRAIN.get((x, (y + k) % H))
+                       == "shortcut")
+    return value
+
+
+def choke(cell: tuple[int, int], blocked) -> int:
+    """How many squares of the row above can step only onto ``cell`` (a gate in a wall):
+    a trap there is hard to avoid."""
+    x, y = cell
+    count = 0
+    for dx in (-1, 0, 1):
+        above = ((x - dx) % W, (y - 1) % H)
+        if blocked(above) or TERRAIN.get(above) == "hole":
+            continue
+        ways = [d for d in (-1, 0, 1) if not blocked(((above[0] + d) % W, y))]
+        if ways == [dx]:
+            count += 1
+    return count
 
 
 class World:
@@ -36,6 +73,7 @@ class World:
         self.taken = {tuple(c) for c in view["taken"]}
         self.destroyed = {tuple(c) for c in view["destroyed"]}
         self.traps = {(c[0], c[1]) for c in view["traps"]}
+        self.objects = list(racer["objects"])
         self.opponents: dict[tuple[int, int], list[dict[str, Any]]] = {}
         for r in view["racers"]:
             if r["seat"] != me and not r["protected"]:
@@ -78,8 +116,36 @@ class World:
             return -3.5
         value = self.fight_value(cell)
         if kind == "shortcut":
-            value += 0.4
+            value += self.shortcut_value(cell)
+        if "trap" in self.objects and cell not in self.traps and self.behind():
+            value += 0.6 * trap_spot(cell, self.blocked)
         return value
+
+    def behind(self) -> bool:
+        """An opponent is a few rows behind (it may pass where we stand)."""
+        y = self.view["racers"][self.me]["pos"][1]
+        return any(0 < (y - r["pos"][1]) % H <= 8 for r in self.view["racers"]
+                   if r["seat"] != self.me)
+
+    def shortcut_value(self, cell: tuple[int, int]) -> float:
+        """The expected worth of the shortcut's jump from ``cell`` (over the ten faces)."""
+        x, y = cell
+        total = 0.0
+        for shift in SHORTCUT_SHIFTS:
+            ty = max(0, y + shift) if shift < 0 else y + shift
+            landing = (x, ty % H)
+            value = (ty - y) * STEP_VALUE + self.item_value(landing)
+            kind = TERRAIN.get(landing)
+            if kind == "rock" or (kind == "barrier" and landing not in self.destroyed):
+                value -= SHOCK_COST
+            elif kind == "hole":
+                value -= 2.5
+            elif landing in self.traps:
+                value -= 3.0
+            else:
+                value += self.fight_value(landing) * 0.5
+            total += value
+        return total / len(SHORTCUT_SHIFTS)
 
 
 def best_path(world: World, start: tuple[int, int], left: int, taken: int,
@@ -105,7 +171,9 @@ def best_path(world: World, start: tuple[int, int], left: int, taken: int,
             return None
         value = STEP_VALUE  # laps need no bonus: they come with the steps
         if nxt in world.traps:
-            return value - 5.0
+            # The move ends on the trap: a big shock (or a shield's points) and the steps lost.
+            shock = min(1.8, 2.0) if world.view["racers"][world.me]["shield"] else 1.8
+            return value - shock - STEP_VALUE * (left - 1) - 0.5
         value += world.item_value(nxt)
         if TERRAIN.get(nxt) == "hole" and left > 1:
             if taken + 1 >= 3 and "short_legs" not in world.abilities:
@@ -143,9 +211,10 @@ def _target_value(world: World, view: View, action: Action) -> float:
                    if r["seat"] != world.me)
         return 1.5 if near else 0.3
     if key == "trap":
-        behind = any(0 < (me["pos"][1] - r["pos"][1]) % H <= 6 for r in view["racers"]
-                     if r["seat"] != world.me)
-        return 1.4 if behind else 0.2
+        if not world.behind():
+            return 0.2
+        here = tuple(me["pos"])
+        return 0.6 + trap_spot(here, world.blocked)
     if key == "ring_of_fire":
         hits = view["reach"].get(key, {}).get("targets", [])
         return sum(2.0 + 0.05 * view["racers"][t["seat"]]["points"] if "seat" in t else 0.3
@@ -155,7 +224,7 @@ def _target_value(world: World, view: View, action: Action) -> float:
         base = 3.0 if obj["shock"] == "big" else 2.0
         if key == "stealing_gloves":
             base = 1.0 + 0.5 * len(target["objects"]) + 0.5 * target["shield"]
-        return base + 0.08 * (target["points"] - me["points"])
+        return base + 0.04 * (target["points"] - me["points"])
     cell = tuple(action["cell"])
     dy = (cell[1] - me["pos"][1]) % H
     dx = min((cell[0] - me["pos"][0]) % W, (me["pos"][0] - cell[0]) % W)
@@ -206,6 +275,9 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
         scored = sorted(((_target_value(world, view, a), n) for n, a in enumerate(uses)),
                         reverse=True)
         value, n = scored[0]
-        if value >= 1.0:
+        # Objects are worth nothing once the race is over: spend them as it nears its end.
+        left = view["turns"] - view["turn"]
+        threshold = 1.0 if left >= 3 else (0.6 if left >= 1 else 0.05)
+        if value >= threshold:
             return uses[n]
     return {"type": "roll"}

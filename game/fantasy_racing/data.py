@@ -21,8 +21,9 @@ BOARD_PATH = board_path("fantasy_racing.tmx")
 
 ABILITIES = frozenset({"long_skid", "scrounger", "steal_on_win", "start_clover", "nimble_fingers",
                        "rapid", "steady", "start_shield", "cheap_shield", "fire_range",
-                       "start_wand"})
-WEAKNESSES = frozenset({"short_legs", "no_shield", "light", "short_stride", "unlucky", "frail"})
+                       "start_wand", "treasure_hunter", "crowd_favourite"})
+WEAKNESSES = frozenset({"short_legs", "no_shield", "light", "short_stride", "unlucky", "frail",
+                        "timid", "hot_headed"})
 TARGETS = frozenset({"line4", "line8", "range", "area", "racer", "none"})
 SHOCKS = frozenset({"small", "big", "none"})
 MOODS = ("bonus", "even", "malus")

@@ -29,7 +29,7 @@ DRAPID = [2, 3, 4, 5]
 #: 1D10 on a shortcut -> squares moved (negative: back up the track).
 SHORTCUT = {1: -4, 2: -3, 3: -2, 4: -1, 5: 1, 6: 2, 7: 3, 8: 4, 9: 5, 10: 5}
 POINTS = {"lap": 10, "fight": 3, "overwhelming": 5, "coin": 2, "hole": -2, "shield": -2,
-          "purse": 2}
+          "purse": 2, "treasure": 1, "crowd": 1}
 #: After this many fights in one seat's turn, arrivals no longer start fights.
 MAX_FIGHTS = 6
 #: The theft die: a roll at or under the chance succeeds.
@@ -43,6 +43,9 @@ ITEM_WORDS = {"clover": "a clover", "shield": "a shield", "coin": "a gold coin",
 STEP_WORDS = {-1: "down-left", 0: "down", 1: "down-right"}
 LINE4 = ((0, 1), (0, -1), (-1, 0), (1, 0))
 LINE8 = LINE4 + ((1, 1), (-1, 1), (1, -1), (-1, -1))
+STOP_WORDS = {"start": "the start line (no racer is pushed back across it)",
+              "barrier": "the barrier behind", "rock": "the rock behind"}
+STOP_NOUNS = {"start": "the start line", "barrier": "a barrier", "rock": "a rock"}
 DIR_WORDS = {(0, 1): "down", (0, -1): "up", (-1, 0): "left", (1, 0): "right"}
 
 
@@ -98,13 +101,13 @@ class RacingController(Controller):
 
     game_id = "fantasy_racing"
     title = "Fantasy Racing"
-    rules_version = 1
+    rules_version = 2
     min_seats = 2
     max_seats = 6
     has_secrets = False
     board = "fantasy_racing.tmx"
     options = (
-        Option("turns", "Game turns", 10, minimum=5, maximum=15,
+        Option("turns", "Game turns", 12, minimum=5, maximum=15,
                help="How many game turns the race lasts (objects come back every third turn)."),
         Option("characters", "Characters", "choose", choices=("choose", "random"),
                help="Each player picks a character in seat order, or they are dealt at random."),
@@ -123,8 +126,8 @@ class RacingController(Controller):
         self.pos: list[Cell] = [tuple(TRACK["starts"][s]) for s in range(n)]
         self.laps = [0] * n
         self.points = [0] * n
-        self.tally = [{k: 0 for k in ("laps", "fights", "coins", "holes", "shields", "purses")}
-                      for _ in range(n)]
+        self.tally = [{k: 0 for k in ("laps", "fights", "coins", "holes", "shields", "purses",
+                                      "special")} for _ in range(n)]
         self.inv = [{"clover": 0, "shield": 0, "objects": []} for _ in range(n)]
         self.started: list[bool] = [False] * n
         self.cloaked: list[bool] = [False] * n
@@ -202,7 +205,8 @@ class RacingController(Controller):
     def score(self, seat: int, key: str, amount: int) -> None:
         self.points[seat] += amount
         field = {"lap": "laps", "fight": "fights", "overwhelming": "fights", "coin": "coins",
-                 "hole": "holes", "shield": "shields", "purse": "purses"}[key]
+                 "hole": "holes", "shield": "shields", "purse": "purses",
+                 "special": "special"}[key]
         self.tally[seat][field] += amount
 
     def roll(self, die: str, faces: list[Any], seat: int, why: str, low: int | None = None,
@@ -677,7 +681,7 @@ class RacingController(Controller):
         cell, who = self.pos[seat], self.name(seat)
         if cell in self.traps:
             self.move["ended"] = True
-            return self._spring_trap(seat)
+            return self._spring_trap(seat, "move")
         events = []
         if self.terrain.get(cell) == "hole":
             taken = self.move["taken"]
@@ -713,14 +717,18 @@ class RacingController(Controller):
         if item == "shield" and self.has(seat, "no_shield"):
             return [event("note", f"{who} cannot carry the shield and leaves it.", seat=seat)]
         self.taken.add(cell)
+        hunter = self.has(seat, "treasure_hunter")
+        if hunter and item == "chest":
+            self.score(seat, "special", POINTS["treasure"])
+        bonus = f" (treasure hunter: +{POINTS['treasure']} point)" if hunter else ""
         if item == "coin":
             worth = POINTS["coin"]
             self.score(seat, "coin", worth)
-            return [event("collect", f"{who} picks up a gold coin: +{worth} points.", seat=seat,
-                          item=item, cell=list(cell))]
+            return [event("collect", f"{who} picks up a gold coin: +{worth} points.",
+                          seat=seat, item=item, cell=list(cell))]
         if item == "chest":
             self.agenda.insert(0, {"t": "chest", "seat": seat})
-            return [event("collect", f"{who} opens a chest.", seat=seat, item=item,
+            return [event("collect", f"{who} opens a chest{bonus}.", seat=seat, item=item,
                           cell=list(cell))]
         self.inv[seat][item] += 1
         return [event("collect", f"{who} picks up {ITEM_WORDS[item]}.", seat=seat, item=item,
@@ -731,11 +739,14 @@ class RacingController(Controller):
         return [event("stop", f"{self.name(seat)} stops on the shortcut.", seat=seat)] + \
             self._run()
 
-    def _spring_trap(self, seat: int) -> list[Event]:
+    def _spring_trap(self, seat: int, how: str) -> list[Event]:
+        """The trap's big shock; a racer still on the trap's square afterwards (a shield, or a
+        recoil shrunk to nothing) comes to rest there as the motion's end (ruling 11)."""
         cell = self.pos[seat]
         owner = self.traps.pop(cell)
-        self.agenda.insert(0, {"t": "shock", "seat": seat, "size": "big", "shield": True,
-                               "why": "the trap"})
+        self.agenda[0:0] = [{"t": "shock", "seat": seat, "size": "big", "shield": True,
+                             "why": "the trap"},
+                            {"t": "settle", "seat": seat, "cell": list(cell), "how": how}]
         return [event("trap_sprung", f"{self.name(seat)} springs {self.name(owner)}'s trap!",
                       seat=seat, owner=owner, cell=list(cell))]
 
@@ -752,19 +763,26 @@ class RacingController(Controller):
                                        "shield": True, "why": "the barrier"})
                 return [event("destroy", f"{who} crashes into the barrier at {self.where(cell)}"
                                          f" and breaks it.", cell=list(cell), thing="barrier",
-                              seat=seat)]
+                              seat=seat, crash=True)]
             if kind == "rock":
                 self.agenda.insert(0, {"t": "shock", "seat": seat, "size": "small",
                                        "shield": False, "why": "the rock"})
                 return [event("rock", f"{who} is thrown onto a rock (no shield can help).",
                               seat=seat, cell=list(cell))]
             if cell in self.traps:
-                return self._spring_trap(seat)
+                return self._spring_trap(seat, how)
             events = self._collect(seat)
             if self.agenda and self.agenda[0]["t"] == "chest" and self.agenda[0]["seat"] == seat:
                 self.agenda.insert(1, {"t": "land_rest", "seat": seat, "how": how})
                 return events
             return events + self._task_land_rest(task)
+        return self._task_land_rest(task)
+
+    def _task_settle(self, task: dict[str, Any]) -> list[Event]:
+        """After a trap's shock: if the racer was not moved off the trap's square, the motion
+        ends there after all (a hole, a shortcut or a fight may follow)."""
+        if list(self.pos[task["seat"]]) != task["cell"]:
+            return []
         return self._task_land_rest(task)
 
     def _task_land_rest(self, task: dict[str, Any]) -> list[Event]:
@@ -807,8 +825,9 @@ class RacingController(Controller):
         if self.fights >= MAX_FIGHTS:
             return [event("note", "The racers are too tired for another fight this turn.")]
         tasks = []
+        mover_attacks = how == "move" and not self.has(seat, "timid")
         for other in others:
-            attacker, defender = (seat, other) if how == "move" else (other, seat)
+            attacker, defender = (seat, other) if mover_attacks else (other, seat)
             tasks.append({"t": "fight", "attacker": attacker, "defender": defender,
                           "cell": list(self.pos[seat])})
         self.agenda[0:0] = tasks
@@ -839,6 +858,9 @@ class RacingController(Controller):
             winner, loser, size, gain = a, d, "big", POINTS["overwhelming"]
             text = f"{self.name(a)} wins an overwhelming victory: +{gain} points."
         self.score(winner, "overwhelming" if face == "overwhelming" else "fight", gain)
+        if self.has(winner, "crowd_favourite"):
+            self.score(winner, "special", POINTS["crowd"])
+            text = text[:-len(" points.")] + f" points, +{POINTS['crowd']} from the crowd."
         if self.has(loser, "frail"):
             size = "big"
         events = [ev, event("fight", text, attacker=a, defender=d, winner=winner, loser=loser,
@@ -907,6 +929,15 @@ class RacingController(Controller):
             path.append(nxt)
         return path
 
+    def recoil_stop(self, cell: Cell) -> str | None:
+        """What keeps a recoil from going further up than ``cell``: 'start' (the start line),
+        'barrier' or 'rock'; None when nothing does."""
+        x, y = cell
+        if y == 0:
+            return "start"
+        kind = self.obstacle((x, y - 1))
+        return kind if kind in ("barrier", "rock") else None
+
     def _recoil(self, seat: int, size: str, why: str) -> list[Event]:
         die, faces = ("D3", D3) if size == "small" else ("D6", D6)
         value, ev = self.roll(die, faces, seat, f"a {size} shock")
@@ -924,17 +955,19 @@ class RacingController(Controller):
         events = [event("shock", f"{self.name(seat)} takes a {size} shock from {why}.",
                         seat=seat, size=size), ev]
         if not path:
+            stopped = self.recoil_stop(origin) if distance > 0 else None
+            why_not = f": {STOP_NOUNS[stopped]} is right behind" if stopped else ""
             events.append(event("recoil", f"{self.name(seat)} is shaken but does not move"
-                                          f"{extra}.", seat=seat, origin=list(origin),
-                                target=list(origin), path=[]))
+                                          f"{extra}{why_not}.", seat=seat, origin=list(origin),
+                                target=list(origin), path=[], stopped=stopped))
             return events
         self.pos[seat] = path[-1]
-        short = len(path) < distance
+        stopped = self.recoil_stop(path[-1]) if len(path) < distance else None
         events.append(event("recoil", f"{self.name(seat)} recoils {len(path)} square"
                             f"{'s' if len(path) != 1 else ''}{extra}"
-                            + (" and is stopped by what stands behind." if short else "."),
+                            + (f" and is stopped by {STOP_WORDS[stopped]}." if stopped else "."),
                             seat=seat, origin=list(origin), target=list(path[-1]),
-                            path=[list(c) for c in path]))
+                            path=[list(c) for c in path], stopped=stopped))
         self.agenda.insert(0, {"t": "land", "seat": seat, "how": "recoil"})
         return events
 
@@ -982,6 +1015,9 @@ class RacingController(Controller):
     def _task_tactical(self, task: dict[str, Any]) -> list[Event]:
         seat = task["seat"]
         x, y = self.pos[seat]
+        if self.has(seat, "hot_headed"):
+            return [event("tactical", f"{self.name(seat)} is too hot-headed to skid aside and "
+                                      f"stays put.", seat=seat, dx=0)]
         options = [0]
         for side in (-1, 1):
             reach = 2 if self.has(seat, "long_skid") else 1

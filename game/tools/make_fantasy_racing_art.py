@@ -39,24 +39,24 @@ COLUMNS = 4
 LAYOUT = (
     "............",
     "...g....g...",
-    ".B...C...R..",
-    "......B.....",
-    "..H.c....S..",
-    "R.....s....B",
-    "...B..R..g..",
-    ".S........H.",
-    "....C.B.....",
-    ".g.R.....c..",
-    "......H...B.",
-    "B..s...S....",
-    "...R..g...R.",
-    ".H....B..C..",
-    "....g....H..",
-    "..B...R...s.",
-    ".C...S...B..",
-    "....H...g...",
-    ".R....c....R",
-    "............",
+    ".H....C..H..",
+    "....c......s",
+    "..S.....S...",
+    "R....g.....B",
+    "...H..C.....",
+    ".BB.RB.RR.BR",
+    "..s.....C...",
+    "...H.S....H.",
+    ".C.......g..",
+    "....B..R....",
+    "..S.....B.S.",
+    ".....H....c.",
+    "..R...C..g..",
+    "B.RB.RBSRR.B",
+    "...s...H....",
+    "..C...R..g..",
+    ".H..B.....H.",
+    "....g.......",
 )
 #: Start slots (slot number -> column on the start row).
 STARTS = {1: 1, 2: 7, 3: 4, 4: 10, 5: 2, 6: 8}
@@ -232,7 +232,8 @@ def item_tile(base: pygame.Surface, kind: str) -> pygame.Surface:
 # ------------------------------------------------------------------ pieces
 CHARACTER_COLOURS = {"goblin": (96, 170, 60), "thief": (90, 90, 110), "elf": (60, 180, 170),
                      "dwarf": (190, 110, 50), "knight": (180, 186, 200),
-                     "sorceress": (150, 80, 200)}
+                     "sorceress": (150, 80, 200), "halfling": (200, 160, 60),
+                     "orc": (170, 50, 40)}
 
 
 def character_piece(key: str) -> pygame.Surface:
@@ -241,7 +242,7 @@ def character_piece(key: str) -> pygame.Surface:
     pygame.draw.circle(c, (0, 0, 0, 90), (S(33), S(35)), S(28))
     pygame.draw.circle(c, col, (S(32), S(32)), S(28))
     pygame.draw.circle(c, INK, (S(32), S(32)), S(28), S(2))
-    face = (240, 210, 170) if key not in ("goblin",) else (150, 200, 90)
+    face = {"goblin": (150, 200, 90), "orc": (120, 160, 90)}.get(key, (240, 210, 170))
     pygame.draw.circle(c, face, (S(32), S(30)), S(13))
     for ex in (27, 37):
         pygame.draw.circle(c, INK, (S(ex), S(29)), S(2))
@@ -268,6 +269,17 @@ def character_piece(key: str) -> pygame.Surface:
     elif key == "sorceress":
         pygame.draw.polygon(c, (90, 40, 140), pts([(14, 24), (50, 24), (34, 0)]))
         pygame.draw.circle(c, (250, 220, 80), (S(33), S(14)), S(3))
+    elif key == "halfling":
+        # curly hair and a gold coin held up
+        for hx in (22, 27, 32, 37, 42):
+            pygame.draw.circle(c, (110, 70, 30), (S(hx), S(19)), S(4))
+        draw_coin(c, 46, 44, 8)
+    elif key == "orc":
+        # tusks and a spiked helm
+        for tx in (28, 36):
+            pygame.draw.polygon(c, (245, 240, 220), pts([(tx - 2, 36), (tx + 2, 36), (tx, 31)]))
+        pygame.draw.arc(c, STEEL_DARK, (S(18), S(12), S(28), S(24)), 0.0, math.pi, S(5))
+        pygame.draw.polygon(c, STEEL, pts([(29, 14), (35, 14), (32, 2)]))
     return done(c)
 
 
