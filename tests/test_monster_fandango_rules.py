@@ -65,6 +65,15 @@ def put(c: FandangoController, kind: str, owner: int | None, cell, **extra) -> i
     return uid
 
 
+FAR_CORNER = max(MAP["corners"], key=lambda cell: distance(cell, (3, 4)))
+
+
+def bystander(c: FandangoController, seat: int = 1) -> int:
+    """A unit of ``seat`` far away that has acted, so the seat is still in the game (a seat
+    left alone with units wins at once, ruling 39)."""
+    return put(c, "villager", seat, FAR_CORNER, acted=True)
+
+
 def give(c: FandangoController, uid: int, *kinds: str) -> list[int]:
     return [c._new_item(k, unit=uid) for k in kinds]
 
@@ -194,16 +203,16 @@ def test_starting_hexes_can_be_chosen_at_setup():
     assert m.view()["phase"] == "starts"
     first = m.to_act()[0]
     legal = m.legal_actions(first)
-    m.act(first, {"type": "start", "hex": [3, 4]})
+    m.act(first, {"type": "start", "hex": [0, 4]})
     second = m.to_act()[0]
     assert second != first
     with pytest.raises(IllegalAction, match="at least 4"):
-        m.act(second, {"type": "start", "hex": [4, 4]})
-    m.act(second, {"type": "start", "hex": [9, 4]})
+        m.act(second, {"type": "start", "hex": [1, 4]})
+    m.act(second, {"type": "start", "hex": [10, 4]})
     c = m.controller
-    assert c.starts[first] == (3, 4) and c.starts[second] == (9, 4)
-    assert [c.units[u]["hex"] for u in c.seat_units(first)] == [(3, 4), (3, 4)]
-    assert len(legal) > 100
+    assert c.starts[first] == (0, 4) and c.starts[second] == (10, 4)
+    assert [c.units[u]["hex"] for u in c.seat_units(first)] == [(0, 4), (0, 4)]
+    assert len(legal) > 40
 
 
 def test_capture_the_flag_asks_an_opponent_to_mark_three_hexes():
@@ -273,6 +282,7 @@ def test_lair_guardians_do_not_wander():
 # ------------------------------------------------------------------ movement and stacking
 def test_move_up_to_the_units_move():
     c = bare(2)
+    bystander(c)
     rat = put(c, "ratman", 0, C)
     select(c, rat)
     dests = {tuple(a["to"]) for a in c.legal_actions(0) if a["type"] == "move"}
@@ -411,6 +421,7 @@ def test_weapon_plus_one_attack_armour_or_shield_plus_one_defense_not_both():
 
 def test_dead_units_drop_their_items_and_picking_up_costs_the_action():
     c = bare(2)
+    bystander(c)
     troll = put(c, "troll", 0, C)
     elf = put(c, "elf", 1, near(C))
     sword, = give(c, elf, "sword")
@@ -673,6 +684,7 @@ def test_rally_cry_arrives_on_the_nearest_hex_with_room():
 # ------------------------------------------------------------------ searching and treasure
 def test_search_once_per_hex_marked_with_the_searcher():
     c = bare(2)
+    bystander(c)
     elf = put(c, "elf", 0, C)
     c.rng = Dice(8)
     select(c, elf)
@@ -729,6 +741,7 @@ def test_search_finds_a_chest_a_monster_or_a_lair():
 
 def test_lairs_are_searched_again_and_again_with_the_lair_table():
     c = bare(2)
+    bystander(c)
     c.lairs[C] = None
     elf = put(c, "elf", 0, C)
     c.rng = Dice(1, 1, 1)  # search ok, lair 2d8 = 2: a money bag
@@ -750,6 +763,7 @@ def test_lairs_are_searched_again_and_again_with_the_lair_table():
 
 def test_chest_opening_success_trap_sprung_chest_and_key():
     c = bare(2)
+    bystander(c)
     elf = put(c, "elf", 0, C)
     chest = c._new_item("chest", hex=C)
     c.rng = Dice(5, 8, 7)  # open ok (1-5), chest 2d8 = 15: potion
@@ -759,6 +773,7 @@ def test_chest_opening_success_trap_sprung_chest_and_key():
     # the trap
     c2 = bare(2)
     orc = put(c2, "orc", 0, C)
+    bystander(c2, 0)
     put(c2, "wolf", 1, (8, 2))
     chest2 = c2._new_item("chest", hex=C)
     c2.rng = Dice(2)
@@ -773,6 +788,7 @@ def test_chest_opening_success_trap_sprung_chest_and_key():
     assert [c2.items[i]["kind"] for i in c2.carried(elf2)] == ["key"]
     # the key
     c3 = bare(2)
+    bystander(c3)
     d = put(c3, "dwarf", 0, C)
     key, = give(c3, d, "key")
     chest3 = c3._new_item("chest", hex=C)
@@ -804,16 +820,55 @@ def test_potion_counters_a_death_and_is_used_up():
     assert elf in c.units and potion not in c.items and "Potion" in texts(events)
 
 
-def test_kitten_escape_moves_three_hexes_and_the_kitten_is_gone():
+def test_ruling_23_a_kitten_escape_is_a_reaction_to_a_hit():
     c = bare(2)
-    elf = put(c, "elf", 0, C)
+    troll = put(c, "troll", 0, near(C, 3))
+    elf = put(c, "elf", 1, C)
+    bystander(c)
     kitten, = give(c, elf, "kitten")
-    select(c, elf)
-    escapes = [a for a in c.legal_actions(0) if a["type"] == "escape"]
+    c.turn = 0
+    c.units[elf]["acted"] = True
+    select(c, troll)
+    # no escape action in one's own turn any more
+    assert not any(a["type"] == "escape" for a in c.legal_actions(0))
+    c.rng = Dice(1)  # the troll hits
+    act(c, 0, {"type": "attack", "target": elf})
+    assert c.to_act() == [1] and c.prompt["type"] == "kitten" and c.prompt["unit"] == elf
+    assert c.view(None)["handover"]  # another person decides behind a handover card
+    escapes = [a for a in c.legal_actions(1) if a["type"] == "escape"]
+    assert {"type": "decline"} in c.legal_actions(1)
     assert max(distance(tuple(a["to"]), C) for a in escapes) == 3
+    assert all(tuple(a["to"]) != near(C, 3) for a in escapes)  # never into the enemy
     target = next(a for a in escapes if distance(tuple(a["to"]), C) == 3)
-    act(c, 0, target)
+    events = act(c, 1, target)
     assert kitten not in c.items and c.units[elf]["hex"] == tuple(target["to"])
+    assert "escapes" in texts(events) and "defends" not in texts(events)  # no defence roll
+    assert c.active is None and c.prompt is None
+
+
+def test_ruling_23_keeping_the_kitten_means_rolling_defence():
+    c = bare(2)
+    troll = put(c, "troll", 0, near(C, 3))
+    elf = put(c, "elf", 1, C)
+    bystander(c)
+    kitten, = give(c, elf, "kitten")
+    c.units[elf]["acted"] = True
+    select(c, troll)
+    c.rng = Dice(1, 8)  # hit, then the elf's defence fails
+    act(c, 0, {"type": "attack", "target": elf})
+    events = act(c, 1, {"type": "decline"})
+    assert elf not in c.units and "keeps the kitten" in texts(events)
+    assert c.items[kitten]["hex"] == C  # dropped with the body
+    # a miss asks nothing
+    c2 = bare(2)
+    troll2 = put(c2, "troll", 0, near(C, 3))
+    elf2 = put(c2, "elf", 1, C)
+    bystander(c2)
+    give(c2, elf2, "kitten")
+    select(c2, troll2)
+    c2.rng = Dice(8)
+    act(c2, 0, {"type": "attack", "target": elf2})
+    assert c2.prompt is None
 
 
 def test_money_bag_buys_one_item_but_never_a_monster():
@@ -1326,3 +1381,159 @@ def test_ruling_7_a_horse_counts_two_so_a_villager_rides_it_but_carries_nothing(
     give(c, v, "sword")
     select(c, v)
     assert {"type": "move", "to": list(C)} not in c.legal_actions(0)  # 2 + 1 + 2 > 4
+
+
+# ------------------------------------------------------------------ second edition rulings
+def test_ruling_35_no_start_hex_within_two_hexes_of_a_roaming_place():
+    for n in (1, 2, 3, 4):
+        for start in MAP["starts"][n]:
+            assert min(distance(start, w) for w in MAP["wild"]) > 2, (n, start)
+    # the three-seat start that touched a roaming place has moved
+    assert (10, 1) not in MAP["starts"][3] or (9, 2) not in MAP["wild"]
+    m = Match.new(GAME, seats(3), seed=4, options={"choose_starts": True})
+    legal = {tuple(a["hex"]) for a in m.legal_actions(m.to_act()[0])}
+    assert legal and all(min(distance(c, w) for w in MAP["wild"]) > 2 for c in legal)
+    with pytest.raises(IllegalAction, match="roaming"):
+        m.act(m.to_act()[0], {"type": "start", "hex": list(neighbours(MAP["wild"][0])[0])})
+
+
+def test_ruling_36_fear_lets_a_unit_inside_the_zone_move_but_never_nearer():
+    c = bare(2)
+    horror = (6, 4)
+    v = put(c, "villager", 0, (4, 4))  # two hexes from the enemy Horror: not pinned
+    put(c, "horror", 1, horror)
+    bystander(c)
+    select(c, v)
+    dests = {tuple(a["to"]) for a in c.legal_actions(0) if a["type"] == "move"}
+    assert dests  # it may move
+    assert (5, 4) not in dests and (3, 4) in dests  # away, never nearer
+    assert all(distance(d, horror) >= 2 for d in dests)
+    sideways = [d for d in dests if distance(d, horror) == 2]
+    assert sideways  # a step that keeps the distance is allowed
+    act(c, 0, {"type": "move", "to": list(sideways[0])})
+    # a horse carrying a rider away is also fine; an Orc is never afraid
+    c2 = bare(2)
+    orc = put(c2, "orc", 0, (4, 4))
+    put(c2, "horror", 1, horror)
+    bystander(c2)
+    select(c2, orc)
+    assert {"type": "move", "to": [5, 4]} in c2.legal_actions(0)
+
+
+def test_ruling_36_fear_a_wild_villager_inside_the_zone_wanders_but_not_nearer():
+    c = bare(2)
+    put(c, "horror", 0, (6, 4))
+    wild = put(c, "villager", None, (4, 4))
+    bystander(c)
+    c.units[max(c.units)]["acted"] = True
+    for d in range(6):  # every direction that does not lead nearer is taken
+        c.units[wild]["hex"] = (4, 4)
+        c._changed()
+        for u in c.units.values():
+            u["acted"] = u["owner"] is not None
+        c.rng = Dice(d)
+        c._end_round([])
+        frm, to = (4, 4), c.units[wild]["hex"]
+        assert distance(to, (6, 4)) >= distance(frm, (6, 4)) or distance(to, (6, 4)) > 2
+
+
+def test_ruling_37_dark_foe_counts_for_missile_attacks_too():
+    c = bare(2)
+    liz = put(c, "lizardman", 0, (0, 4))
+    give(c, liz, "bow")
+    elf = put(c, "elf", 1, (3, 4))
+    orc = put(c, "orc", 1, (2, 6))
+    assert c.attack_value(liz, elf, missile=True) == 6
+    assert c.attack_value(liz, orc, missile=True) == 5  # no Dark Foe: Attack 4 + bow
+    c.rng = Dice(6, 8)
+    select(c, liz)
+    events = act(c, 0, {"type": "shoot", "target": elf})
+    assert "needs 1-6, rolled 6 — hit" in texts(events) and elf not in c.units
+
+
+def test_ruling_15_an_elf_shoots_on_one_to_three_and_a_missile_weapon_adds_one():
+    c = bare(2)
+    elf = put(c, "elf", 0, (0, 4))
+    wolf = put(c, "wolf", 1, (3, 4))
+    assert c.attack_value(elf, wolf, missile=True) == 3
+    give(c, elf, "bow")
+    assert c.attack_value(elf, wolf, missile=True) == 4  # not 1-5
+    give(c, elf, "crossbow")
+    assert c.attack_value(elf, wolf, missile=True) == 4 and c._missile_range(elf) == 4
+    assert c.attack_value(elf, wolf) == 4  # its melee attack is unchanged
+    view = {u["id"]: u for u in c.view(0)["units"]}
+    assert view[elf]["shot"] == 4 and view[elf]["shoot"] == 4
+    c.rng = Dice(5)
+    select(c, elf)
+    events = act(c, 0, {"type": "shoot", "target": wolf})
+    assert "needs 1-4, rolled 5 — miss" in texts(events)
+
+
+def test_ruling_38_a_money_bag_may_be_spent_while_its_owner_is_asked_a_question():
+    c = bare(2)
+    troll = put(c, "troll", 0, near(C, 3))
+    elf = put(c, "elf", 1, C)
+    bystander(c)
+    give(c, elf, "kitten")
+    bag, = give(c, elf, "money_bag")
+    c.units[elf]["acted"] = True
+    select(c, troll)
+    c.rng = Dice(1)
+    act(c, 0, {"type": "attack", "target": elf})
+    assert c.prompt["type"] == "kitten"
+    buy = {"type": "buy", "bag": bag, "item": "potion"}
+    assert buy in c.legal_actions(1)
+    events = act(c, 1, buy)
+    assert "Potion" in texts(events) and c.prompt["type"] == "kitten" and c.to_act() == [1]
+    c.rng = Dice(8)  # the defence fails; the new Potion saves the elf
+    events = act(c, 1, {"type": "decline"})
+    assert elf in c.units and "Potion" in texts(events)
+    # Lucky and Dark Sacrifice questions offer the bag too
+    c2 = bare(2)
+    rat = put(c2, "ratman", 1, near(C, 1))
+    wolf = put(c2, "wolf", 0, C)
+    bystander(c2, 1)
+    bag2, = give(c2, rat, "money_bag")
+    select(c2, wolf)
+    c2.rng = Dice(4)
+    act(c2, 0, {"type": "attack", "target": rat})
+    assert c2.prompt["type"] == "lucky" and c2.prompt["seat"] == 1
+    assert {"type": "buy", "bag": bag2, "item": "sword"} in c2.legal_actions(1)
+
+
+def test_ruling_28_a_horse_from_a_chest_arrives_at_the_finders_starting_hex():
+    c = bare(2)
+    bystander(c)
+    elf = put(c, "elf", 0, C)
+    chest = c._new_item("chest", hex=C)
+    c.rng = Dice(1, 5, 5)  # open, chest 2d8 = 10: a Horse
+    select(c, elf)
+    events = act(c, 0, {"type": "open", "chest": chest})
+    horse = max(c.units)
+    assert c.units[horse]["kind"] == "horse" and c.units[horse]["owner"] == 0
+    assert c.units[horse]["hex"] == c.starts[0] != C
+    assert "joins Ann" in texts(events)
+
+
+def test_ruling_39_the_only_seat_with_units_left_wins_at_once():
+    c = bare(3)
+    troll = put(c, "troll", 0, C)
+    elf = put(c, "elf", 1, near(C))
+    dwarf = put(c, "dwarf", 2, FAR_CORNER)
+    c.rng = Dice(1, 8)
+    select(c, troll)
+    act(c, 0, {"type": "attack", "target": elf})
+    assert not c.is_over()  # two seats still have units
+    c.units[troll]["acted"] = False
+    c.turn = 0
+    del c.units[dwarf]
+    c._changed()
+    c2 = bare(2)
+    troll2 = put(c2, "troll", 0, C)
+    elf2 = put(c2, "elf", 1, near(C))
+    c2.rng = Dice(1, 8)
+    select(c2, troll2)
+    events = act(c2, 0, {"type": "attack", "target": elf2})
+    assert c2.is_over() and c2.result()["winners"] == [0] and c2.round == 1
+    assert c2.result()["reason"] == "last standing" and not c2.finale
+    assert "last player with units standing" in texts(events)

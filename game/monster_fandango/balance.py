@@ -4,7 +4,8 @@
 (default options: 30-round limit) and measures the average number of rounds,
 each turn-order position's share of the wins (a shared win is split), and how
 the games ended: by quests, by exhaustion (every hex searched, last standing),
-or by the round limit.  Run it with ``python -m game.bench --balance
+or by the round limit, and how often the computer players use each ability and item
+(per game, and in all).  Run it with ``python -m game.bench --balance
 monster_fandango [--games N]``.
 """
 
@@ -19,6 +20,9 @@ from game.engine.bots import choose_action
 GAME = "monster_fandango"
 SEAT_COUNTS = (2, 4)
 DEFAULT_GAMES = 200
+#: Ability and item uses counted from the actions: name -> test on (action, events).
+ABILITIES = ("rally", "ride", "shoot", "rampage", "fury", "burrow", "heal", "sacrifice",
+             "lucky", "escape", "give", "buy", "open", "pickup")
 ENDINGS = {"quests": "quests", "last standing": "exhaustion", "exhaustion": "exhaustion",
            "wiped out": "exhaustion", "round limit": "round limit"}
 
@@ -33,7 +37,22 @@ def play_one(seats: int, seed: int) -> dict[str, Any]:
     order = match.controller.order
     return {"rounds": result["rounds"], "ending": ENDINGS[result["reason"]],
             "positions": [order.index(w) for w in result["winners"]],
-            "actions": len(match.actions)}
+            "actions": len(match.actions), "uses": ability_uses(match.actions)}
+
+
+def ability_uses(actions: list[dict[str, Any]]) -> Counter:
+    """How often each ability or item was used in a list of recorded actions."""
+    uses: Counter = Counter()
+    for record in actions:
+        action = record["action"]
+        kind = action["type"]
+        if kind == "select" and "ride" in action:
+            uses["ride"] += 1
+        elif kind == "lucky" and action["change"]:
+            uses["lucky"] += 1
+        elif kind in ABILITIES:
+            uses[kind] += 1
+    return uses
 
 
 def report(games: int | None = None) -> dict[str, Any]:
@@ -44,8 +63,10 @@ def report(games: int | None = None) -> dict[str, Any]:
         actions = 0
         wins = [0.0] * seats
         endings: Counter = Counter()
+        uses: Counter = Counter()
         for seed in range(1, games + 1):
             game = play_one(seats, seed * 7919 + seats)
+            uses.update(game["uses"])
             rounds += game["rounds"]
             actions += game["actions"]
             endings[game["ending"]] += 1
@@ -58,6 +79,7 @@ def report(games: int | None = None) -> dict[str, Any]:
             "no_winner": round(1 - sum(wins) / games, 3),
             "endings": {k: round(endings[k] / games, 3)
                         for k in ("quests", "exhaustion", "round limit")},
+            "ability_uses": {k: uses[k] for k in ABILITIES},
         }
     return out
 
@@ -72,4 +94,11 @@ def format(report: dict[str, Any]) -> str:  # noqa: A001 - the bench calls it so
         lines.append(f"{seats:>5} {row['average_rounds']:>7} {row['average_actions']:>8}  "
                      f"{shares:<38} {end['quests']:6.1%} {end['exhaustion']:8.1%} "
                      f"{end['round limit']:6.1%}")
+    lines.append("ability and item use per game (total in brackets; lucky counts changed rolls)")
+    for seats, row in report["seats"].items():
+        uses = row.get("ability_uses", {})
+        parts = [f"{k} {n / report['games']:.2f} ({n})" for k, n in uses.items()]
+        for start in range(0, len(parts), 5):
+            head = f"{seats:>5} " if start == 0 else " " * 6
+            lines.append(head + ", ".join(parts[start:start + 5]))
     return "\n".join(lines)

@@ -22,6 +22,9 @@ from .kernel import CELLS, distance, neighbours, zone
 Cell = tuple[int, int]
 SLAY_WANTS = {"trolls": {"troll"}, "beast_slayer": {"death_beast"}}
 BEASTS = frozenset({"horse", "wolf", "war_dog"})
+DARK_FOE_PREY = frozenset({"villager", "elf", "dwarf"})
+GEAR = {"sword": "melee", "bow": "missile", "crossbow": "missile", "sling": "missile",
+        "armor": "armour", "shield": "armour"}
 FAR = 99
 
 
@@ -50,19 +53,32 @@ class Mind:
         self.searched = {(s[0], s[1]) for s in view["searched"]}
         self.lairs = {_c(l["hex"]): l["guard"] for l in view["lairs"]}
         home = zone(self.start)
-        self.searchable = [c for c in CELLS if c not in home and c not in self.searched
-                           and c not in self.lairs]
+        self.home = home
         self.kinds_killed = set(self.seat["kills"])
         self.items = {i["id"]: i for i in view["items"]}
         self.blocked = {_c(u["hex"]) for u in self.enemies}
         self._dist: dict[Cell, dict[Cell, int]] = {}
+        self._from: dict[Cell, dict[Cell, int]] = {}
         self.keep: set[str] = set()
         if "folk" in self.open_quests:
             self.keep |= {"elf", "dwarf", "orc", "villager"}
         if "beasts" in self.open_quests:
             self.keep |= {"wolf", "war_dog", "horse"}
         self.horses = [u for u in self.mine if u["kind"] == "horse"]
-        self.roles = self._roles()
+        self._role_map: dict[int, Cell] | None = None
+        self.raid: Cell | None = None  # an opponent's starting hex that our quests want
+        if "occupy" in self.open_quests or "villager" in self.open_quests:
+            others = [_c(s["start"]) for s in view["seats"]
+                      if s["seat"] != self.me and s["start"] and s["units"]]
+            if others:
+                self.raid = min(others, key=lambda c: distance(c, self.start))
+
+    @property
+    def roles(self) -> dict[int, Cell]:
+        """Quest errands, worked out when first wanted (many choices never need them)."""
+        if self._role_map is None:
+            self._role_map = self._roles()
+        return self._role_map
 
     def path_to(self, goal: Cell) -> dict[Cell, int]:
         """Steps from every hex to ``goal`` around enemy-held hexes (a breadth-first walk)."""
@@ -82,6 +98,26 @@ class Mind:
 
     def steps(self, cell: Cell, goal: Cell) -> int:
         return self.path_to(goal).get(cell, FAR + distance(cell, goal))
+
+    def reach_from(self, origin: Cell) -> dict[Cell, int]:
+        """Steps from ``origin`` to every hex around enemy-held hexes (an enemy hex is an
+        end, never a way through): one walk serves every goal a unit weighs."""
+        if origin not in self._from:
+            dist = {origin: 0}
+            frontier = [origin]
+            blocked = self.blocked
+            while frontier:
+                nxt = []
+                for cell in frontier:
+                    d = dist[cell] + 1
+                    for n in neighbours(cell):
+                        if n not in dist:
+                            dist[n] = d
+                            if n not in blocked:
+                                nxt.append(n)
+                frontier = nxt
+            self._from[origin] = dist
+        return self._from[origin]
 
     def urgent(self, unit: dict[str, Any]) -> Cell | None:
         """Where a unit must go before anything else: home with a quest chest or kitten,
@@ -109,13 +145,8 @@ class Mind:
             errands += [c for c in MAP["corners"] if c not in visited]
         if "flag" in self.open_quests:
             errands += [_c(c) for c in self.seat["flags"]]
-        self.raid: Cell | None = None
-        if "occupy" in self.open_quests or "villager" in self.open_quests:
-            others = [_c(s["start"]) for s in self.view["seats"]
-                      if s["seat"] != self.me and s["start"] and s["units"]]
-            if others:
-                self.raid = min(others, key=lambda c: distance(c, self.start))
-                errands += [self.raid, self.raid]
+        if self.raid is not None:
+            errands += [self.raid, self.raid]
         keep = self.keep
         free = [u for u in self.mine if u["kind"] not in ("horse", "villager")
                 and u["kind"] not in keep]
@@ -140,6 +171,17 @@ class Mind:
             taken.add(n)
         return roles
 
+    def threat(self, unit: dict[str, Any]) -> bool:
+        """Whether an enemy that fights could reach and attack ``unit`` next."""
+        here = _c(unit["hex"])
+        for enemy in self.enemies:
+            if enemy["owner"] is None:
+                continue  # wild monsters never attack
+            reach = MONSTERS[enemy["kind"]]["move"] + max(1, enemy["shoot"])
+            if distance(here, _c(enemy["hex"])) <= reach and enemy["attack"] >= 3:
+                return True
+        return False
+
     def carried_kinds(self) -> list[str]:
         return [self.items[i]["kind"] for u in self.mine for i in u["items"]]
 
@@ -163,7 +205,7 @@ class Mind:
                     need: int | None = None) -> float:
         if need is None:
             need = attacker["attack"]
-            if attacker["kind"] == "lizardman" and target["kind"] in ("villager", "elf", "dwarf"):
+            if attacker["kind"] == "lizardman" and target["kind"] in DARK_FOE_PREY:
                 need = 6 + (attacker["attack"] - MONSTERS["lizardman"]["attack"])
         hit = min(8, max(0, need)) / 8
         fail = 1 - min(8, max(0, target["defense"])) / 8
@@ -181,9 +223,10 @@ class Mind:
         if unit["id"] in self.roles:
             return self.roles[unit["id"]]
         options: list[tuple[float, Cell]] = []
+        walk = self.reach_from(here)
 
         def add(cell: Cell, bonus: float) -> None:
-            options.append((self.steps(here, cell) - bonus, cell))
+            options.append((walk.get(cell, FAR + distance(here, cell)) - bonus, cell))
 
         searcher = MONSTERS[unit["kind"]]["search"] > 0
         if "beasts" in self.open_quests and unit["kind"] in BEASTS:
@@ -209,7 +252,10 @@ class Mind:
             chance = self.kill_chance(unit, enemy)
             add(_c(enemy["hex"]), value * chance * 8 + (2 if not searcher else 0))
         if searcher:
-            for cell in self.searchable:
+            searched, lairs, home = self.searched, self.lairs, self.home
+            for cell in CELLS:
+                if cell in home or cell in searched or cell in lairs:
+                    continue
                 if not cautious or distance(cell, self.start) <= 4:
                     add(cell, 1.5)
             bags = "money" in self.open_quests or (
@@ -249,6 +295,8 @@ def choose(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[
 
 
 def _prompt(mind: Mind, prompt: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    if prompt["type"] == "kitten":
+        return _kitten(mind, prompt, legal)
     if prompt["type"] == "sacrifice":
         target = mind.units[prompt["target"]]
         best = None
@@ -260,7 +308,7 @@ def _prompt(mind: Mind, prompt: dict[str, Any], legal: list[dict[str, Any]]) -> 
                 best = action
         return best or {"type": "decline"}
     need, value = prompt.get("need"), prompt["value"]
-    options = {a["change"] for a in legal}
+    options = {a["change"] for a in legal if a["type"] == "lucky"}
     if need is None:
         return {"type": "lucky", "change": 0}
     mine = prompt.get("roller") == mind.me
@@ -269,6 +317,33 @@ def _prompt(mind: Mind, prompt: dict[str, Any], legal: list[dict[str, Any]]) -> 
     if not mine and value <= need and value + 1 > need and 1 in options:
         return {"type": "lucky", "change": 1}
     return {"type": "lucky", "change": 0}
+
+
+def _kitten(mind: Mind, prompt: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """Hit while carrying a kitten: run if the defence roll is a real risk and the kitten is
+    not wanted at home (a Potion on the unit makes staying safe; a bag may buy one)."""
+    unit = mind.units[prompt["unit"]]
+    carried = [mind.items[i]["kind"] for i in unit["items"]]
+    escapes = [a for a in legal if a["type"] == "escape"]
+    risk = 1 - min(8, max(0, unit["defense"])) / 8
+    if unit["kind"] == "troll" and not unit["down"]:
+        risk = 0.0  # it only goes down
+    if "potion" in carried:
+        risk *= 0.2
+    precious = unit.get("starting") or unit["kind"] in mind.keep
+    wanted_home = "kitten" in mind.open_quests
+    if escapes and risk > 0.2 and (precious or not wanted_home or risk > 0.6):
+        attacker = mind.units.get(prompt["attacker"])
+        foe = _c(attacker["hex"]) if attacker else _c(unit["hex"])
+        return max(escapes, key=lambda a: (distance(_c(a["to"]), foe),
+                                           -distance(_c(a["to"]), mind.start),
+                                           -legal.index(a)))
+    if risk > 0.3 and "potion" not in carried:
+        for action in legal:  # a Money Bag on the unit buys a Potion before the roll
+            if action["type"] == "buy" and action["item"] == "potion" and \
+                    mind.items[action["bag"]]["unit"] == unit["id"]:
+                return action
+    return {"type": "decline"}
 
 
 def _buy(mind: Mind, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -319,6 +394,12 @@ def _act(mind: Mind, legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
     if "heal" in by_type:
         return {"type": "heal"}
     carried = [mind.items[i]["kind"] for i in unit["items"]]
+    gift = _gift(mind, unit, by_type.get("give", []))
+    if gift is not None:
+        return gift
+    threat = mind.threat(unit)
+    if unit["burrowed"] and threat and mind.urgent(unit) is None:
+        return {"type": "pass"}  # stay underground while enemies are about
     urgent = mind.urgent(unit)
     if urgent is not None and "move" in by_type and _c(unit["hex"]) != urgent:
         action = _step_towards(mind, by_type["move"], urgent, rng, unit)
@@ -330,11 +411,11 @@ def _act(mind: Mind, legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
     best, best_value = None, 0.0
     for action in by_type.get("attack", []) + by_type.get("shoot", []):
         target = mind.units[action["target"]]
-        need = None if action["type"] == "attack" else unit["attack"] + (
-            1 if any(k in ("bow", "crossbow", "sling") for k in carried) else 0)
-        if action["type"] == "shoot" and not any(k in ("bow", "crossbow", "sling")
-                                                 for k in carried):
-            need = 3
+        need = None
+        if action["type"] == "shoot":
+            need = unit["shot"]
+            if unit["kind"] == "lizardman" and target["kind"] in DARK_FOE_PREY:
+                need = 6
         value = mind.kill_chance(unit, target, need) * mind.wants_kill(target)
         if value > best_value:
             best, best_value = action, value
@@ -368,6 +449,8 @@ def _act(mind: Mind, legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
                 or (any(k == "potion" for k in carried)) or (
                     "kitten" in mind.open_quests and MONSTERS[unit["kind"]]["search"] >= 3):
             return action
+    if "burrow" in by_type and threat and (best is None or best_value < 0.3):
+        return {"type": "burrow"}  # Stone Crawl: out of reach until it moves again
     if "rally" in by_type and _rally_wanted(mind):
         return {"type": "rally"}
     if "search" in by_type:
@@ -381,20 +464,52 @@ def _act(mind: Mind, legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
                 return action
     if best is not None:
         return best
-    if "rally" in by_type and len(mind.mine) < 10:
+    if "rally" in by_type and len(mind.mine) < 7:
         return {"type": "rally"}
     return {"type": "pass"}
 
 
 def _rally_wanted(mind: Mind) -> bool:
+    """Rally Cry before searching only when a quest wants a kind we lack, or the horde is
+    small: a Villager is the best searcher, so it should not just call for help."""
     kinds = {u["kind"] for u in mind.mine}
     if "folk" in mind.open_quests and not {"elf", "dwarf", "orc"} <= kinds:
-        return len(mind.mine) < 16
+        return len(mind.mine) < 12
     if "beasts" in mind.open_quests and not {"horse", "wolf", "war_dog"} <= kinds:
-        return len(mind.mine) < 16
-    if ("ride" in mind.open_quests or "arms" in mind.open_quests) and "horse" not in kinds:
+        return len(mind.mine) < 12
+    if "ride" in mind.open_quests and "horse" not in kinds:
         return len(mind.mine) < 8
-    return len(mind.mine) < 9
+    return len(mind.mine) < 4
+
+
+def _gift(mind: Mind, unit: dict[str, Any], gives: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Hand an item to a stack-mate when it serves better there: a spare weapon or armour to
+    a mate without one, a Potion to the Starting Villager, a quest chest or kitten to a mate
+    that stays home or moves faster."""
+    if not gives:
+        return None
+    mine = [mind.items[i]["kind"] for i in unit["items"]]
+    for action in gives:
+        kind = mind.items[action["item"]]["kind"]
+        mate = mind.units[action["to"]]
+        theirs = [mind.items[i]["kind"] for i in mate["items"]]
+        room = weight(mate, mind.items) < 4
+        if kind in GEAR and room:
+            spare = sum(GEAR.get(k) == GEAR[kind] for k in mine) > 1
+            lacks = not any(GEAR.get(k) == GEAR[kind] for k in theirs)
+            if lacks and spare:
+                return action
+            if lacks and GEAR[kind] != "armour" and mate["kind"] != "horse" and \
+                    MONSTERS[mate["kind"]]["attack"] > MONSTERS[unit["kind"]]["attack"]:
+                return action
+        if kind == "potion" and mate.get("starting") and "potion" not in theirs \
+                and not unit.get("starting"):
+            return action
+        if kind in ("chest", "kitten") and _c(unit["hex"]) != mind.start and \
+                MONSTERS[mate["kind"]]["move"] > MONSTERS[unit["kind"]]["move"] and \
+                mate["kind"] != "horse" and not mate["acted"]:
+            return action
+    return None
 
 
 def _step_towards(mind: Mind, moves: list[dict[str, Any]], goal: Cell, rng: Rng,

@@ -27,13 +27,21 @@ def step(cell: Cell, direction: int) -> Cell:
     return cell[0] + dq, cell[1] + dr
 
 
-def neighbours(cell: Cell) -> list[Cell]:
-    """The hexes of the map next to ``cell``, in direction order.
+NEIGHBOURS: dict[Cell, tuple[Cell, ...]] = {
+    c: tuple(n for n in ((c[0] + dq, c[1] + dr) for dq, dr in STEPS) if n in CELL_SET)
+    for c in CELLS}
+
+
+def neighbours(cell: Cell) -> tuple[Cell, ...]:
+    """The hexes of the map next to ``cell``, in direction order (a table look-up).
 
     >>> neighbours((0, 0))
-    [(1, 0), (0, 1)]
+    ((1, 0), (0, 1))
     """
-    return [n for n in (step(cell, d) for d in range(6)) if n in CELL_SET]
+    found = NEIGHBOURS.get(cell)
+    if found is None:  # off the map: work it out
+        found = tuple(n for n in (step(cell, d) for d in range(6)) if n in CELL_SET)
+    return found
 
 
 def distance(a: Cell, b: Cell) -> int:
@@ -52,15 +60,26 @@ def direction_of(a: Cell, b: Cell) -> int | None:
     return STEPS.index(d) if d in STEPS else None
 
 
+_NEAREST: dict[Cell, tuple[Cell, ...]] = {}
+
+
+def by_nearness(cell: Cell) -> tuple[Cell, ...]:
+    """Every map hex, nearest to ``cell`` first (ties in map order; cached)."""
+    found = _NEAREST.get(cell)
+    if found is None:
+        found = tuple(sorted(CELLS, key=lambda c: (distance(c, cell), ORDER[c])))
+        _NEAREST[cell] = found
+    return found
+
+
 def within(cell: Cell, radius: int) -> list[Cell]:
     """Map hexes within ``radius`` of ``cell``, nearest first then map order."""
-    found = [c for c in CELLS if distance(c, cell) <= radius]
-    return sorted(found, key=lambda c: (distance(c, cell), ORDER[c]))
-
-
-def by_nearness(cell: Cell) -> list[Cell]:
-    """Every map hex, nearest to ``cell`` first (ties in map order)."""
-    return sorted(CELLS, key=lambda c: (distance(c, cell), ORDER[c]))
+    out = []
+    for c in by_nearness(cell):
+        if distance(c, cell) > radius:
+            break
+        out.append(c)
+    return out
 
 
 def between(a: Cell, b: Cell) -> list[Cell]:
@@ -109,5 +128,5 @@ _ZONES: dict[Cell, frozenset[Cell]] = {}
 def zone(start: Cell) -> frozenset[Cell]:
     """A starting hex and the hexes around it (where its owner may not search)."""
     if start not in _ZONES:
-        _ZONES[start] = frozenset([start] + neighbours(start))
+        _ZONES[start] = frozenset((start,) + neighbours(start))
     return _ZONES[start]

@@ -34,6 +34,9 @@ STACK_LIMIT = 4
 FLAG_REACH = 5  # flag hexes lie within this many hexes of the quest holder's start
 FEARFUL = frozenset({"villager", "elf", "dwarf", "horse", "war_dog"})
 DARK_FOE_PREY = frozenset({"villager", "elf", "dwarf"})
+ELF_SHOT = 3  # "Elven Archer": the elf's shot hits on 1-3
+ROAM_GAP = 2  # no starting hex within two hexes of a roaming place (ruling 35)
+ESCAPE_REACH = 3  # a kitten's escape: up to 3 hexes
 NO_QUEST_SOLO = frozenset({3, 9, 12})  # quests that need an opponent
 ROUND_QUESTS = {"flag", "folk", "beasts", "occupy"}
 _EMPTY: list[int] = []
@@ -246,14 +249,16 @@ class FandangoController(Controller):
         """Who stands where and who carries what, rebuilt after any change."""
         if self._idx is None:
             at: dict[Cell, list[int]] = {}
-            for uid in sorted(self.units):
-                at.setdefault(self.units[uid]["hex"], []).append(uid)
-            carried: dict[int, list[int]] = {}
-            lying: dict[Cell, list[int]] = {}
+            owned: dict[int | None, list[int]] = {}
             load: dict[Cell, int] = {}
             for uid in sorted(self.units):
-                cell = self.units[uid]["hex"]
-                load[cell] = load.get(cell, 0) + MONSTERS[self.units[uid]["kind"]]["stack"]
+                u = self.units[uid]
+                cell = u["hex"]
+                at.setdefault(cell, []).append(uid)
+                owned.setdefault(u["owner"], []).append(uid)
+                load[cell] = load.get(cell, 0) + MONSTERS[u["kind"]]["stack"]
+            carried: dict[int, list[int]] = {}
+            lying: dict[Cell, list[int]] = {}
             for iid in sorted(self.items):
                 it = self.items[iid]
                 if it["unit"] is None:
@@ -263,7 +268,8 @@ class FandangoController(Controller):
                     carried.setdefault(it["unit"], []).append(iid)
                     cell = self.units[it["unit"]]["hex"]
                 load[cell] = load.get(cell, 0) + ITEMS[it["kind"]]["stack"]
-            self._idx = {"at": at, "carried": carried, "lying": lying, "load": load}
+            self._idx = {"at": at, "carried": carried, "lying": lying, "load": load,
+                         "owned": owned}
         return self._idx
 
     def _changed(self) -> None:
@@ -302,17 +308,37 @@ class FandangoController(Controller):
         return any(self.units[u]["owner"] != owner for u in self.units_at(cell))
 
     def seat_units(self, seat: int) -> list[int]:
-        return sorted(u for u, d in self.units.items() if d["owner"] == seat)
+        """A seat's unit ids in order (a shared list: do not change it)."""
+        return self._index()["owned"].get(seat, _EMPTY)
 
     def has_item(self, uid: int, kind: str) -> bool:
         return any(self.items[i]["kind"] == kind for i in self.carried(uid))
 
-    def fear_blocked(self, kind: str, owner: int | None, cell: Cell) -> bool:
-        """Whether a ``kind`` unit of ``owner`` may not enter ``cell`` (Fear)."""
+    def horrors(self, owner: int | None) -> list[Cell]:
+        """Where the Horrors that frighten ``owner``'s units stand (every other side's)."""
+        return [d["hex"] for d in self.units.values()
+                if d["kind"] == "horror" and d["owner"] != owner]
+
+    @staticmethod
+    def fear_step_ok(horrors: list[Cell], frm: Cell, to: Cell) -> bool:
+        """Fear (ruling 36): a step may not bring a fearful unit nearer a Horror that it
+        would then be within two hexes of.  A unit already inside may step away or around."""
+        for h in horrors:
+            d = distance(to, h)
+            if d <= 2 and d < distance(frm, h):
+                return False
+        return True
+
+    def fear_blocked(self, kind: str, owner: int | None, cell: Cell,
+                     frm: Cell | None = None) -> bool:
+        """Whether a ``kind`` unit of ``owner`` may not step from ``frm`` into ``cell`` (Fear;
+        without ``frm``: whether it may not arrive there from outside the feared zone)."""
         if kind not in FEARFUL:
             return False
-        return any(d["kind"] == "horror" and d["owner"] != owner and distance(d["hex"], cell) <= 2
-                   for d in self.units.values())
+        horrors = self.horrors(owner)
+        if frm is None:
+            return any(distance(h, cell) <= 2 for h in horrors)
+        return not self.fear_step_ok(horrors, frm, cell)
 
     def can_target(self, attacker: int, target: int) -> bool:
         a, t = self.units[attacker], self.units[target]
@@ -321,18 +347,28 @@ class FandangoController(Controller):
     def attack_value(self, uid: int, target: int | None = None, missile: bool = False) -> int:
         u = self.units[uid]
         base = MONSTERS[u["kind"]]["attack"]
+        dark_foe = (u["kind"] == "lizardman" and target is not None
+                    and self.units[target]["kind"] in DARK_FOE_PREY)
         if missile:
             if self._missile_range(uid) == 0:
                 return 0
-            if any(ITEMS[self.items[i]["kind"]]["kind"] == "missile" for i in self.carried(uid)):
-                return base + 1 + self._pack(uid)
-            return 3  # Elven Archer without a missile weapon
-        if u["kind"] == "lizardman" and target is not None and \
-                self.units[target]["kind"] in DARK_FOE_PREY:
+            if dark_foe:
+                return 6  # Dark Foe at range (ruling 37)
+            return self.shot_value(uid)
+        if dark_foe:
             base = 6
         if self.has_item(uid, "sword"):
             base += 1
         return base + self._pack(uid)
+
+    def shot_value(self, uid: int) -> int:
+        """A unit's missile attack (ruling 15): an Elf shoots on 1-3 (Elven Archer), others at
+        their Attack; a carried bow, crossbow or sling adds 1."""
+        u = self.units[uid]
+        weapon = any(ITEMS[self.items[i]["kind"]]["kind"] == "missile" for i in self.carried(uid))
+        if u["kind"] == "elf":
+            return ELF_SHOT + weapon
+        return MONSTERS[u["kind"]]["attack"] + weapon + self._pack(uid)
 
     def defense_value(self, uid: int) -> int:
         u = self.units[uid]
@@ -370,21 +406,27 @@ class FandangoController(Controller):
         movers = [uid] + ([horse] if horse is not None else [])
         kinds = [self.units[m]["kind"] for m in movers]
         need = sum(self.weight(m) for m in movers)
+        horrors = self.horrors(owner) if any(k in FEARFUL for k in kinds) else []
+        at = self._index()["at"]
+        units = self.units
         paths: dict[Cell, list[Cell]] = {start: []}
         frontier = [start]
         for _ in range(points):
             nxt = []
             for cell in frontier:
                 for n in neighbours(cell):
-                    if n in paths or self.enemy_at(n, owner):
+                    if n in paths:
                         continue
-                    if any(self.fear_blocked(k, owner, n) for k in kinds):
+                    if n in at and any(units[o]["owner"] != owner for o in at[n]):
+                        continue
+                    if horrors and not self.fear_step_ok(horrors, cell, n):
                         continue
                     paths[n] = paths[cell] + [n]
                     nxt.append(n)
             frontier = nxt
+        load = self._index()["load"]
         return {c: p for c, p in paths.items()
-                if c != start and self.load(c) + need <= STACK_LIMIT}
+                if c != start and load.get(c, 0) + need <= STACK_LIMIT}
 
     def can_search_here(self, uid: int) -> str | None:
         """None if the unit may search its hex now, else the reason it may not."""
@@ -500,7 +542,7 @@ class FandangoController(Controller):
         return self._play_actions(seat)
 
     def _start_ok(self, cell: Cell) -> bool:
-        if cell in self.lairs or cell in MAP["wild"]:
+        if cell in self.lairs or any(distance(cell, w) <= ROAM_GAP for w in MAP["wild"]):
             return False
         return all(s is None or distance(s, cell) >= 4 for s in self.starts)
 
@@ -512,16 +554,34 @@ class FandangoController(Controller):
     def _prompt_actions(self) -> list[Action]:
         p = self.prompt
         if p["type"] == "sacrifice":
-            return [{"type": "sacrifice", "orc": o} for o in p["orcs"]] + [{"type": "decline"}]
-        out = [{"type": "lucky", "change": 0}]
-        if p["value"] > p["low"]:
-            out.append({"type": "lucky", "change": -1})
-        if p["value"] < p["high"]:
-            out.append({"type": "lucky", "change": 1})
+            out = [{"type": "sacrifice", "orc": o} for o in p["orcs"]] + [{"type": "decline"}]
+        elif p["type"] == "kitten":
+            out = [{"type": "escape", "to": list(c)} for c in p["cells"]] + [{"type": "decline"}]
+        else:
+            out = [{"type": "lucky", "change": 0}]
+            if p["value"] > p["low"]:
+                out.append({"type": "lucky", "change": -1})
+            if p["value"] < p["high"]:
+                out.append({"type": "lucky", "change": 1})
+        return out + self._buy_actions(p["seat"])  # a Money Bag "at any time" (ruling 38)
+
+    def _buy_actions(self, seat: int) -> list[Action]:
+        money = self._quest_index(seat, "money")
+        if money is not None and not self.quests[seat][money]["done"]:
+            return []  # Treasury: bags cannot be spent until that quest is done
+        out: list[Action] = []
+        for uid in self.seat_units(seat):
+            for iid in self.carried(uid):
+                if self.items[iid]["kind"] == "money_bag":
+                    out += [{"type": "buy", "bag": iid, "item": k} for k in BUYABLE]
         return out
 
-    def _play_actions(self, seat: int) -> list[Action]:
+    def _play_actions(self, seat: int, only: str | None = None) -> list[Action]:
+        """The legal actions of the seat whose turn it is (only those of type ``only``, when
+        given: applying an action checks just its own kind, which keeps replays fast)."""
         out: list[Action] = []
+        if only == "buy":
+            return self._buy_actions(seat)
         if self.active is None:
             for uid in self.seat_units(seat):
                 u = self.units[uid]
@@ -536,28 +596,27 @@ class FandangoController(Controller):
                         out.append({"type": "select", "unit": uid, "ride": h})
             out.append({"type": "pass_all"})
         else:
-            out += self._unit_actions(self.active["unit"])
-        money = self._quest_index(seat, "money")
-        if money is not None and not self.quests[seat][money]["done"]:
-            return out  # Treasury: bags cannot be spent until that quest is done
-        for uid in self.seat_units(seat):
-            for iid in self.carried(uid):
-                if self.items[iid]["kind"] == "money_bag":
-                    out += [{"type": "buy", "bag": iid, "item": k} for k in BUYABLE]
+            out += self._unit_actions(self.active["unit"], only)
+        if only is None:
+            out += self._buy_actions(seat)
         return out
 
-    def _unit_actions(self, uid: int) -> list[Action]:
+    def _unit_actions(self, uid: int, only: str | None = None) -> list[Action]:
         u = self.units[uid]
         act = self.active
         out: list[Action] = []
         if u["down"]:
             return [{"type": "heal"}, {"type": "pass"}]
-        if act["moves"] > 0:
+        if only is not None and only not in ("move", "face"):
+            pass  # the movement choices are not wanted
+        elif act["moves"] > 0:
             for cell in sorted(self.reachable(uid, act["moves"], act["horse"]), key=ORDER.get):
                 out.append({"type": "move", "to": list(cell)})
             if self.opts["facing"]:
                 out += [{"type": "face", "dir": d} for d in range(6) if d != u["facing"]]
-        if not u["burrowed"]:
+        if only in ("move", "face", "pass"):
+            pass
+        elif not u["burrowed"]:
             out += [{"type": "attack", "target": t} for t in self.melee_targets(uid)]
             out += [{"type": "shoot", "target": t} for t in self.shoot_targets(uid)]
             if u["kind"] == "black_death":
@@ -579,9 +638,6 @@ class FandangoController(Controller):
                 out.append({"type": "rally"})
             if u["kind"] == "dwarf" and len(self.carried(uid)) <= 3:
                 out.append({"type": "burrow"})
-            if self.has_item(uid, "kitten"):
-                for cell in sorted(self.reachable(uid, 3), key=ORDER.get):
-                    out.append({"type": "escape", "to": list(cell)})
             mates = [o for o in self.units_at(u["hex"]) if o != uid
                      and self.units[o]["owner"] == u["owner"]]
             out += [{"type": "give", "item": i, "to": o} for i in self.carried(uid)
@@ -594,12 +650,23 @@ class FandangoController(Controller):
         if _has_bool({k: v for k, v in action.items() if k != "key"}) or \
                 ("key" in action and action["key"] is not True):
             raise self.refuse("That action holds a value of the wrong kind.")
-        legal = self.legal_actions(seat)
+        if seat not in self.to_act():
+            legal: list[Action] = []
+        elif self.prompt is None and self.phase == "play" and isinstance(action.get("type"), str):
+            legal = self._play_actions(seat, only=action["type"])
+        else:
+            legal = self.legal_actions(seat)
         if action not in legal:
-            raise self.refuse(self._why_not(seat, action, legal))
+            raise self.refuse(self._why_not(seat, action, self.legal_actions(seat)))
         self._cross = False
         events: list[Event] = []
-        if self.prompt is not None:
+        if self.prompt is not None and action["type"] == "buy":
+            self._buy(seat, action, events)  # the question still waits for its answer
+            if self.prompt["type"] == "kitten":  # what it carries may change where it can run
+                cells = sorted(self.reachable(self.prompt["unit"], ESCAPE_REACH), key=ORDER.get)
+                self.prompt["cells"] = [list(c) for c in cells]
+            self._after(events, activation_over=False)
+        elif self.prompt is not None:
             self._answer_prompt(seat, action, events)
         elif self.phase == "starts":
             self._choose_start(seat, action, events)
@@ -619,8 +686,13 @@ class FandangoController(Controller):
         kind = action.get("type")
         kinds = {a["type"] for a in legal}
         if self.prompt is not None:
-            what = ("whether an Orc takes the attack" if self.prompt["type"] == "sacrifice"
-                    else "a Lucky change to the roll")
+            what = {"sacrifice": "whether an Orc takes the attack",
+                    "kitten": "whether the kitten helps its carrier escape"}.get(
+                self.prompt["type"], "a Lucky change to the roll")
+            if kind == "buy" and self._quest_index(seat, "money") is not None:
+                return "Your Treasury quest keeps your Money Bags unspent until it is done."
+            if kind == "escape":
+                return "The kitten's escape goes to a hex up to 3 away that can be reached."
             return f"First answer the question: {what}."
         if self.phase == "starts":
             return ("Choose a starting hex at least 4 hexes from the others (not a lair or a "
@@ -636,8 +708,11 @@ class FandangoController(Controller):
         if kind not in kinds:
             if kind == "select" and self.active is not None:
                 return "Finish this unit's turn first (act or pass)."
+            if kind == "escape":
+                return ("A kitten's escape is a reaction: its carrier's owner is asked when "
+                        "the carrier is hit.")
             unit_moves = ("move", "attack", "shoot", "search", "open", "pickup", "rally",
-                          "burrow", "heal", "escape", "pass", "rampage", "fury", "face")
+                          "burrow", "heal", "pass", "rampage", "fury", "face")
             if kind in unit_moves and self.active is None:
                 return "Select one of your units first."
             if kind == "search" and self.active is not None:
@@ -778,15 +853,6 @@ class FandangoController(Controller):
             self.units[uid]["down"] = False
             events.append(event("heal", f"{self.uname(uid)} regenerates and stands up again.",
                                 unit=uid))
-        elif kind == "escape":
-            kitten = next(i for i in self.carried(uid) if self.items[i]["kind"] == "kitten")
-            self._remove_item(kitten)
-            origin = self.units[uid]["hex"]
-            path = self.reachable(uid, 3)[_cell(action["to"])]
-            self._relocate(uid, path, events, riding=False)
-            events.append(event("escape", f"{self.uname(uid)} escapes with the kitten's help "
-                                          f"(the kitten runs off).", unit=uid,
-                                frm=list(origin), to=action["to"], path=[list(c) for c in path]))
         self._finish_activation_after_ops(events)
 
     def _finish_activation_after_ops(self, events: list[Event]) -> None:
@@ -951,6 +1017,22 @@ class FandangoController(Controller):
             if p["rest"]:
                 self.prompt = {**p, "seat": p["rest"][0], "rest": p["rest"][1:],
                                "value": op["roll"]}
+        elif p["type"] == "kitten":
+            uid = p["unit"]
+            if action["type"] == "escape":
+                self.ops.pop(0)  # no defence roll: the carrier is gone
+                kitten = next(i for i in self.carried(uid) if self.items[i]["kind"] == "kitten")
+                self._remove_item(kitten)
+                origin = self.units[uid]["hex"]
+                path = self.reachable(uid, ESCAPE_REACH)[_cell(action["to"])]
+                self._relocate(uid, path, events, riding=False)
+                events.append(event("escape", f"{self.uname(uid)} escapes the attack with the "
+                                              f"kitten's help (the kitten runs off).", unit=uid,
+                                    seat=seat, frm=list(origin), to=list(action["to"]),
+                                    path=[list(c) for c in path]))
+            else:
+                events.append(event("decline", f"{self.name(seat)} keeps the kitten: "
+                                               f"{self.uname(uid)} defends.", seat=seat))
         else:
             op = self.ops[0]
             if action["type"] == "sacrifice":
@@ -1012,6 +1094,15 @@ class FandangoController(Controller):
     def _op_defend_roll(self, op: dict[str, Any], events: list[Event]) -> None:
         if op["unit"] not in self.units:
             return
+        u = self.units[op["unit"]]
+        if not op.get("asked") and u["owner"] is not None and self.has_item(op["unit"], "kitten"):
+            # The kitten's escape is a reaction (ruling 23): its owner is asked first.
+            cells = sorted(self.reachable(op["unit"], ESCAPE_REACH), key=ORDER.get)
+            if cells:
+                self.ops.insert(0, {**op, "asked": True})
+                self.prompt = {"type": "kitten", "seat": u["owner"], "unit": op["unit"],
+                               "attacker": op["attacker"], "cells": [list(c) for c in cells]}
+                return
         nxt = {**op, "op": "defend_result", "what": "defense",
                "need": self.defense_value(op["unit"])}
         self._roll(nxt, 1, [op["unit"], op["attacker"]])
@@ -1149,7 +1240,9 @@ class FandangoController(Controller):
             self._spawn_wild(result, cell, op.get("guard"), events)
         elif result == "horse":
             owner = self.units[uid]["owner"] if alive else None
-            self._spawn_owned("horse", owner, cell, events)
+            # "All new monsters ... start here": the finder's starting hex (ruling 28).
+            self._spawn_owned("horse", owner, self.starts[owner] if owner is not None else cell,
+                              events)
         elif result in ITEMS:
             if table == "monster":  # a kitten wanders in
                 where = self._place_cell(cell, 1, None, unit=False)
@@ -1357,7 +1450,7 @@ class FandangoController(Controller):
         if not alive:
             self._end([], "wiped out", events)
             return True
-        if self.finale and len(alive) == 1 and self.n > 1:
+        if len(alive) == 1 and self.n > 1:  # the only seat with units left (ruling 39)
             self._end(alive, "last standing", events)
             return True
         return False
@@ -1397,7 +1490,7 @@ class FandangoController(Controller):
             d = self.rng.randint(0, 5)
             cell = step(u["hex"], d)
             if (cell in CELL_SET and not self.enemy_at(cell, None)
-                    and not self.fear_blocked(u["kind"], None, cell)
+                    and not self.fear_blocked(u["kind"], None, cell, frm=u["hex"])
                     and self.load(cell) + self.weight(uid) <= STACK_LIMIT):
                 origin = u["hex"]
                 u["hex"] = cell
@@ -1475,14 +1568,19 @@ class FandangoController(Controller):
                 "quest_rolls": list(self.quest_rolls[s]),
             })
         units = []
-        for uid, (attack, defense, reach) in self._stats().items():
+        for uid, (attack, defense, reach, shot) in self._stats().items():
             u = self.units[uid]
             units.append({**u, "hex": list(u["hex"]), "name": MONSTERS[u["kind"]]["name"],
                           "items": list(self.carried(uid)),
-                          "attack": attack, "defense": defense, "shoot": reach})
-        items = [{**it, "hex": list(self.item_hex(it["id"])), "lying": it["unit"] is None,
-                  "name": ITEMS[it["kind"]]["name"]} for it in
-                 (self.items[i] for i in sorted(self.items))]
+                          "attack": attack, "defense": defense, "shoot": reach, "shot": shot})
+        units_now = self.units
+        items = []
+        for iid in sorted(self.items):
+            it = self.items[iid]
+            lying = it["unit"] is None
+            cell = it["hex"] if lying else units_now[it["unit"]]["hex"]
+            items.append({**it, "hex": list(cell), "lying": lying,
+                          "name": ITEMS[it["kind"]]["name"]})
         return {
             "game": self.game_id, "viewer": seat, "phase": self.phase, "round": self.round,
             "round_limit": self.opts["round_limit"], "facing": self.opts["facing"],
@@ -1499,8 +1597,16 @@ class FandangoController(Controller):
             "result": self.result(),
         }
 
-    def _stats(self) -> dict[int, tuple[int, int, int]]:
-        """Every unit's melee attack, defense and missile range (one pass, for views)."""
+    def _stats(self) -> dict[int, tuple[int, int, int, int]]:
+        """Every unit's melee attack, defense, missile range and missile attack (one pass, for
+        views; Dark Foe against its prey is left to :meth:`attack_value`).  They change only
+        with who stands where and carries what, so they are kept with the index."""
+        index = self._index()
+        if "stats" not in index:
+            index["stats"] = self._work_out_stats()
+        return index["stats"]
+
+    def _work_out_stats(self) -> dict[int, tuple[int, int, int, int]]:
         dogs: set[tuple[Cell, int | None]] = set()
         wolves: Counter = Counter()
         for u in self.units.values():
@@ -1509,10 +1615,12 @@ class FandangoController(Controller):
             elif u["kind"] == "wolf":
                 wolves[(u["hex"], u["owner"])] += 1
         out = {}
+        carried = self._index()["carried"]
+        items = self.items
         for uid in sorted(self.units):
             u = self.units[uid]
             m = MONSTERS[u["kind"]]
-            kinds = {self.items[i]["kind"] for i in self.carried(uid)}
+            kinds = {items[i]["kind"] for i in carried.get(uid, _EMPTY)}
             pack = wolves[(u["hex"], u["owner"])] - 1 if u["kind"] == "wolf" else 0
             attack = m["attack"] + ("sword" in kinds) + pack
             guard = (u["hex"], u["owner"]) in dogs and (
@@ -1521,9 +1629,14 @@ class FandangoController(Controller):
                                               and self.units[o]["owner"] == u["owner"]) > 1)
             defense = m["defense"] + bool(kinds & {"armor", "shield"}) + guard + pack
             ranges = [ITEMS[k].get("range", 0) for k in kinds if ITEMS[k]["kind"] == "missile"]
+            weapon = bool(ranges)
             if u["kind"] == "elf":
                 ranges.append(3)
-            out[uid] = (attack, defense, max(ranges, default=0))
+            reach = max(ranges, default=0)
+            shot = 0
+            if reach:
+                shot = (ELF_SHOT if u["kind"] == "elf" else m["attack"] + pack) + weapon
+            out[uid] = (attack, defense, reach, shot)
         return out
 
     def _active_view(self) -> dict[str, Any] | None:
@@ -1539,6 +1652,8 @@ class FandangoController(Controller):
         p["rest"] = list(p.get("rest", []))
         if "orcs" in p:
             p["orcs"] = list(p["orcs"])
+        if "cells" in p:
+            p["cells"] = [list(c) for c in p["cells"]]
         return p
 
     def is_over(self) -> bool:
@@ -1586,7 +1701,8 @@ class FandangoController(Controller):
                 return "Over: " + " and ".join(self.name(s) for s in self.winners) + " won"
             return "Over: nobody won"
         if self.prompt is not None:
-            what = "Dark Sacrifice?" if self.prompt["type"] == "sacrifice" else "Lucky?"
+            what = {"sacrifice": "Dark Sacrifice?", "kitten": "Kitten escape?"}.get(
+                self.prompt["type"], "Lucky?")
             return f"Round {self.round}: {self.name(self.prompt['seat'])} decides — {what}"
         if self.phase == "starts":
             return f"Setup: {self.name(self.to_act()[0])} chooses a starting hex"

@@ -62,16 +62,17 @@ TILES: dict[int, tuple[str, dict[str, str]]] = {
 CORNER_EAST = 8  # a corner on the east end
 TILES[CORNER_EAST] = ("corner_east", {"corner": "true", "end": "east"})
 
-#: Default starting hexes (col, row) per number of players, in seat order.
+#: Default starting hexes (col, row) per number of players, in seat order; none lies
+#: within two hexes of a roaming place (ruling 35).
 STARTS: dict[int, list[tuple[int, int]]] = {
-    2: [(3, 5), (10, 4)],
-    3: [(2, 5), (10, 1), (10, 8)],
+    2: [(2, 5), (12, 4)],
+    3: [(2, 5), (10, 0), (10, 7)],
     4: [(1, 4), (7, 1), (12, 5), (6, 8)],
 }
 #: Known lairs (col, row), drawn on the map.
 LAIRS = [(6, 2), (7, 7), (4, 4), (9, 5)]
 #: Where wild random monsters roam at the start (col, row).
-WILD = [(3, 1), (10, 2), (6, 5), (2, 7), (11, 7), (8, 9)]
+WILD = [(3, 1), (9, 3), (6, 5), (3, 8), (13, 8), (8, 9)]
 
 MONSTER_ICONS = ("villager", "lizardman", "horror", "elf", "orc", "dwarf", "ratman",
                  "war_dog", "horse", "black_death", "wolf", "troll", "death_beast")
