@@ -1,15 +1,26 @@
 """Computer players: each sees only its own seat's view.
 
-A bot asks the game's ``policy`` first and otherwise takes a random legal
-action.  Its randomness comes from a generator derived from the match's seed
-and the number of actions so far, so it never moves the match's own
-generator and a replay needs only the recorded actions.
+A computer seat plays at its seat's level:
+
+- ``normal``: the game's heuristic ``policy`` (a random legal action where it has none);
+- ``easy``: the same player, forgiving: about one choice in three is a random legal action;
+- ``hard``: information-set search (``search.py``) with the Normal player for its rollouts,
+  where the game can be searched without seeing hidden information; else Normal.
+
+Its randomness comes from a generator derived from the match's seed and the number of actions
+so far, so it never moves the match's own generator and a replay needs only the recorded
+actions: the same save gives the same choices at every level.
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .controller import Action
 from .rng import Rng
+
+#: How often an Easy player plays a random legal action instead of the heuristic's choice.
+EASY_SLIP = 0.3
 
 
 def bot_rng(match, seat: int) -> Rng:
@@ -17,12 +28,29 @@ def bot_rng(match, seat: int) -> Rng:
     return Rng.derive(match.seed, len(match.actions), seat, 0xB07)
 
 
-def choose_action(match, seat: int) -> Action:
-    """The action the computer player at ``seat`` takes now."""
+def level_of(match, seat: int) -> str:
+    """The level of a computer seat (``normal`` for a person's seat asked for a hint)."""
+    return match.seats[seat].get("level", "normal")
+
+
+def choose_action(match, seat: int, cancelled: Callable[[], bool] | None = None) -> Action:
+    """The action the computer player at ``seat`` takes now, at its seat's level.
+
+    ``cancelled`` is polled by a Hard player's search (undo or quit stop it early)."""
     legal = match.legal_actions(seat)
     if not legal:
         raise ValueError(f"Seat {seat} has nothing to do.")
     rng = bot_rng(match, seat)
+    if len(legal) == 1:
+        return legal[0]
+    level = level_of(match, seat)
+    if level == "hard":
+        from .search import can_search, search, settings_for
+        if can_search(match.controller):
+            return search(match.controller, seat, rng, settings_for(match.controller),
+                          cancelled)
+    if level == "easy" and rng.randbelow(1000) < EASY_SLIP * 1000:
+        return rng.choice(legal)
     choice = match.cls.policy(match.view(seat), legal, rng)
     return choice if choice is not None else rng.choice(legal)
 

@@ -77,6 +77,12 @@ class Controller(ABC):
     board: ClassVar[str] = ""
     #: The rules document, relative to the game's package folder.
     rules_document: ClassVar[str] = "rules.md"
+    #: Optional hooks for the Hard computer player's search (``search.py``), set by a game as
+    #: methods: ``determinize(self, seat, rng)`` redraws, in a copy of the state, everything
+    #: ``seat`` may not see (consistently with what it saw); ``evaluate(self, seat)`` scores an
+    #: unfinished game for ``seat`` from 0 to 1, so rollouts may stop early.
+    determinize: ClassVar[Any] = None
+    evaluate: ClassVar[Any] = None
 
     def __init__(self, seats: list[dict[str, str]], options: dict[str, Any], rng: Rng) -> None:
         self.seats = seats

@@ -27,6 +27,9 @@ from .rng import Rng
 from .text import unprintable, visible
 
 SEAT_KINDS = ("human", "bot")
+#: How strongly a computer seat plays (see ``bots.py``); a person's seat has no level.
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
 _PLAIN = (str, int, float, bool, type(None))
 
 
@@ -71,7 +74,14 @@ def check_seats(cls: type[Controller], seats: Any) -> list[dict[str, str]]:
                              f"(U+{ord(control):04X}) that cannot be shown.")
         if kind not in SEAT_KINDS:
             raise ValueError(f"Seat {number + 1} must be human or bot, not {kind!r}.")
-        clean.append({"name": name.strip()[:24], "kind": kind})
+        entry = {"name": name.strip()[:24], "kind": kind}
+        if kind == "bot":
+            level = seat.get("level", DEFAULT_LEVEL)
+            if level not in LEVELS:
+                raise ValueError(f"Seat {number + 1}'s level must be one of "
+                                 f"{', '.join(LEVELS)}, not {level!r}.")
+            entry["level"] = level
+        clean.append(entry)
     names = [s["name"] for s in clean]
     if len(set(names)) != len(names):
         raise ValueError("Two seats have the same name; give every player their own.")

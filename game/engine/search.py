@@ -1,0 +1,207 @@
+"""Information-set Monte Carlo tree search for any game (the "Hard" computer player).
+
+The model is OpenSpiel's ``ismcts.py`` (single-observer ISMCTS, Cowling, Powley & Whitehouse
+2012): every iteration
+
+1. copies the live controller and *determinizes* the copy from the searching seat's point of
+   view: the game's ``determinize(seat, rng)`` hook redraws everything that seat may not see
+   (face-down tiles, other hands, teams, destiny orders), and the copy's generator is reseeded so
+   that no future die is known;
+2. walks one shared tree of actions, choosing by UCB among the actions legal in this
+   determinization (children count how often they were available, so rarely legal actions are
+   not over-explored);
+3. expands one new action, then plays on with the game's Normal policy for at most
+   ``rollout_actions`` actions; a finished game scores from its ``result``, an unfinished one
+   from the game's ``evaluate(seat)`` hook when it has one (else one half);
+4. backs the score up, each node from the point of view of the seat that chose it.
+
+Everything is deterministic for a given generator: the same match and seed give the same
+choice, so a replay or a save reproduces a game played by Hard players exactly.  The search
+never reads the live state beyond the controller copy it determinizes; a game with secrets and
+no ``determinize`` hook cannot be searched (``can_search``).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .controller import Action, Controller
+from .rng import Rng
+
+Policy = Callable[[Controller, int, list[Action], Rng], Action]
+
+
+def action_key(action: Action) -> str:
+    """A stable, hashable name for an action (its items, sorted)."""
+    return repr(sorted(action.items()))
+
+
+def can_search(controller: Controller) -> bool:
+    """Whether the search may be used for this game without seeing hidden information: the
+    game has a ``determinize`` hook.  (An open game may still hide things from everyone, such
+    as face-down tiles, so even open games must say how to redraw what nobody has seen.)"""
+    return _hook(controller, "determinize") is not None
+
+
+def _hook(controller: Controller, name: str) -> Callable | None:
+    method = getattr(controller, name, None)
+    return method if callable(method) else None
+
+
+def outcome(controller: Controller, seat: int) -> float:
+    """How well ``seat`` did in a finished game, from 0 to 1: a share of the win (winners split
+    one point), plus a small part for its score rank so that losses are not all alike."""
+    result = controller.result() or {}
+    winners = result.get("winners") or []
+    n = len(controller.seats)
+    win = (1.0 / len(winners)) if seat in winners else 0.0
+    scores = result.get("scores")
+    rank = 0.5
+    if isinstance(scores, list) and len(scores) == n and n > 1:
+        mine = scores[seat]
+        try:
+            below = sum(1 for s in scores if s < mine)
+            equal = sum(1 for s in scores if s == mine) - 1
+            rank = (below + equal / 2) / (n - 1)
+        except TypeError:
+            rank = 0.5
+    return 0.9 * win + 0.1 * rank
+
+
+def normal_policy(controller: Controller, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The game's heuristic ("Normal") player, from ``seat``'s own view."""
+    choice = type(controller).policy(controller.view(seat), legal, rng)
+    return choice if choice is not None else rng.choice(legal)
+
+
+def random_policy(controller: Controller, seat: int, legal: list[Action], rng: Rng) -> Action:
+    return rng.choice(legal)
+
+
+@dataclass
+class Node:
+    visits: int = 0
+    total: float = 0.0          # summed score of the seat that chose the action into this node
+    available: int = 0          # how often this action was legal when its parent was reached
+    children: dict[str, "Node"] = field(default_factory=dict)
+
+
+@dataclass
+class SearchSettings:
+    iterations: int = 200
+    rollout_actions: int = 60
+    exploration: float = 0.7
+    policy: Policy = normal_policy
+
+
+def settings_for(controller: Controller) -> SearchSettings:
+    """The game's own search settings (a ``search_settings`` class attribute), else defaults."""
+    own = getattr(type(controller), "search_settings", None)
+    return own if isinstance(own, SearchSettings) else SearchSettings()
+
+
+def _to_act(state: Controller) -> int | None:
+    seats = state.to_act()
+    return seats[0] if seats else None
+
+
+def _score(state: Controller, seats: int) -> list[float]:
+    if state.is_over():
+        return [outcome(state, s) for s in range(seats)]
+    evaluate = _hook(state, "evaluate")
+    if evaluate is None:
+        return [0.5] * seats
+    return [min(1.0, max(0.0, float(evaluate(s)))) for s in range(seats)]
+
+
+def _determinized(live: Controller, seat: int, rng: Rng) -> Controller:
+    state = copy.deepcopy(live)
+    determinize = _hook(state, "determinize")
+    if determinize is None:
+        raise ValueError(f"{type(state).title} has no determinize hook: it cannot be searched.")
+    determinize(seat, rng)
+    state.rng.state = rng.next64()          # no future die or shuffle is known
+    return state
+
+
+def search(live: Controller, seat: int, rng: Rng,
+           settings: SearchSettings | None = None,
+           cancelled: Callable[[], bool] | None = None) -> Action:
+    """The action the search prefers for ``seat`` now.
+
+    ``live`` is never changed.  ``cancelled`` is polled between iterations (a window that
+    closes or an undo stops a search in progress); a cancelled search returns its best so far.
+    """
+    settings = settings or SearchSettings()
+    legal = live.legal_actions(seat)
+    if not legal:
+        raise ValueError(f"Seat {seat} has nothing to do.")
+    if len(legal) == 1:
+        return legal[0]
+    seats = len(live.seats)
+    root = Node()
+    root_keys = {action_key(a): a for a in legal}
+    for _ in range(settings.iterations):
+        if cancelled is not None and cancelled():
+            break
+        state = _determinized(live, seat, rng)
+        node, path, actor = root, [], seat
+        expanded = False
+        while not state.is_over():
+            actor = _to_act(state)
+            if actor is None:
+                break
+            options = state.legal_actions(actor)
+            if not options:
+                break
+            keyed = [(action_key(a), a) for a in options]
+            for key, _a in keyed:
+                child = node.children.get(key)
+                if child is not None:
+                    child.available += 1
+            untried = [(k, a) for k, a in keyed if k not in node.children]
+            if untried:
+                key, action = untried[rng.randbelow(len(untried))]
+                child = node.children[key] = Node(available=1)
+                expanded = True
+            else:
+                log_n = math.log(max(1, sum(node.children[k].available for k, _ in keyed)))
+
+                def ucb(item: tuple[str, Action]) -> float:
+                    c = node.children[item[0]]
+                    return c.total / c.visits + settings.exploration * math.sqrt(
+                        log_n / c.visits) if c.visits else math.inf
+                key, action = max(keyed, key=ucb)
+                child = node.children[key]
+            state.apply(actor, action)
+            path.append((child, actor))
+            node = child
+            if expanded:
+                break
+        for _step in range(settings.rollout_actions):
+            if state.is_over():
+                break
+            actor = _to_act(state)
+            if actor is None:
+                break
+            options = state.legal_actions(actor)
+            if not options:
+                break
+            state.apply(actor, settings.policy(state, actor, options, rng))
+        scores = _score(state, seats)
+        root.visits += 1
+        for child, chooser in path:
+            child.visits += 1
+            child.total += scores[chooser]
+    best = max(root_keys, key=lambda k: (root.children[k].visits if k in root.children else -1,
+                                         root.children[k].total if k in root.children else 0,
+                                         -list(root_keys).index(k)))
+    return root_keys[best]
+
+
+__all__ = ["SearchSettings", "action_key", "can_search", "normal_policy", "outcome",
+           "random_policy", "search", "settings_for"]
+
