@@ -136,3 +136,26 @@ def test_the_one_folder_bundle_builds_and_starts_headless(tmp_path):
     out = _run([sys.executable, "-m", "game.tools.bundle", "--check", str(program)], tmp_path,
                {**env, "PYTHONPATH": str(ROOT)})
     assert "smoke test: all good" in out
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+def test_the_settings_screen_shows_where_saves_live_and_opens_the_folder(monkeypatch, tmp_path,
+                                                                         size):
+    import subprocess as sp
+
+    import game.ui.paths as paths
+    from game.ui.scenes.settings import SettingsScene
+    from uidriver import Driver
+    opened = []
+    monkeypatch.setattr(paths.subprocess, "Popen", lambda cmd, **kw: opened.append(cmd))
+    assert paths.subprocess is sp
+    d = Driver(size=size)
+    d.app.push(SettingsScene(d.app))
+    d.pump(2)
+    d.press("Open folder")
+    assert opened and opened[0][-1] == str(paths.saves_dir())
+    assert paths.saves_dir().is_dir()
+    widgets = [w.rect for w, _ in d.top.controls.items]
+    window = d.app.screen.get_rect()
+    assert all(window.contains(r) for r in widgets)
+    assert not any(a.colliderect(b) for i, a in enumerate(widgets) for b in widgets[i + 1:])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import platformdirs
@@ -12,8 +14,6 @@ from game.resources import ROOT, assets_dir, boards_dir, running_from_checkout
 BOARDS = boards_dir()
 ASSETS = assets_dir()
 GAME_PACKAGE = ROOT / "game"
-
-
 APP_NAME = "tabletop"
 
 
@@ -42,3 +42,20 @@ def autosave_path(game_id: str, match_id: str) -> Path:
     """Where a match's own autosave lives (see ``game.engine.saves.autosave_match``)."""
     from game.engine.saves import autosave_name
     return saves_dir() / autosave_name(game_id, match_id)
+
+
+def open_folder(folder: Path) -> str | None:
+    """Show ``folder`` in the platform's file manager (made first if missing); returns None,
+    or what went wrong in words."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if sys.platform.startswith("win"):
+            os.startfile(folder)  # type: ignore[attr-defined]  # noqa: S606
+        else:
+            opener = "open" if sys.platform == "darwin" else "xdg-open"
+            subprocess.Popen([opener, str(folder)], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True)
+    except (OSError, ValueError) as exc:
+        return exc.strerror or str(exc)
+    return None

@@ -11,10 +11,11 @@ from pygame_gui.elements import UIButton
 
 from game.engine import SaveError
 
+from .. import paths
 from ..backdrop import backdrop
 from ..scene import Scene
 from ..settings import ANIMATION_SPEEDS, WINDOW_SIZES, Settings
-from ..widgets import GOLD, MUTED, PANEL, TEXT, draw_text, wrap_text
+from ..widgets import GOLD, MUTED, PANEL, TEXT, draw_text, font, wrap_text
 
 BOT_DELAYS = tuple(round(0.2 * step, 1) for step in range(1, 11))
 ROW_HEIGHT = (80, 100)  # least and most, as the window's height allows
@@ -28,6 +29,15 @@ ANIMATION_NOTES = {
     "normal": "Moves are animated at a comfortable pace.",
     "fast": "Quick animations for players who know the game.",
 }
+
+
+def fit_path(path: str, width: int, size: int) -> str:
+    """``path``, with its start cut off behind an ellipsis if it is wider than ``width``."""
+    if font(size).size(path)[0] <= width:
+        return path
+    while path and font(size).size("…" + path)[0] > width:
+        path = path[1:]
+    return "…" + path
 
 
 def window_text(value: str) -> str:
@@ -86,8 +96,9 @@ class SettingsScene(Scene):
     def layout(self, size: tuple[int, int]) -> tuple[pygame.Rect, int]:
         """The panel and the height of one row in it, for a window of ``size``."""
         width, height = size
-        row = min(max((height - 260) // len(CHOICES), ROW_HEIGHT[0]), ROW_HEIGHT[1])
-        rect = pygame.Rect(0, 0, min(PANEL_WIDTH, width - 60), 16 + row * len(CHOICES))
+        rows = len(CHOICES) + 1                      # and the saves folder
+        row = min(max((height - 260) // rows, ROW_HEIGHT[0]), ROW_HEIGHT[1])
+        rect = pygame.Rect(0, 0, min(PANEL_WIDTH, width - 60), 16 + row * rows)
         rect.midtop = (width // 2, max(100, (height - rect.height - 90) // 2 + 30))
         return rect, row
 
@@ -101,6 +112,11 @@ class SettingsScene(Scene):
                                           self.change(c, 1),
                                           tooltip="Click or Enter: next value; Left/Right: step")
             self.value_buttons[button] = choice
+        rect = pygame.Rect(0, 0, VALUE_WIDTH, 46)
+        rect.topright = (panel.right - 28, panel.y + 24 + row_height * len(CHOICES))
+        self.controls.button(rect, "Open folder", self.open_saves,
+                             tooltip="Every game autosaves here after each action: "
+                                     "show the folder in the file manager")
         save, cancel = pygame.Rect(0, 0, 190, 50), pygame.Rect(0, 0, 190, 50)
         save.topright = (panel.centerx - 10, panel.bottom + 26)
         cancel.topleft = (panel.centerx + 10, panel.bottom + 26)
@@ -128,6 +144,12 @@ class SettingsScene(Scene):
             self.app.toast(f"The settings are in use but could not be kept: {exc.problem}",
                            error=True)
         self.app.pop()
+
+    def open_saves(self) -> None:
+        folder = paths.saves_dir()
+        problem = paths.open_folder(folder)
+        if problem:
+            self.app.toast(f"Could not open {folder}: {problem}", error=True)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         choice = self.value_buttons.get(self.controls.focused())
@@ -157,6 +179,12 @@ class SettingsScene(Scene):
             explanation = choice.explain(getattr(self.draft, choice.field))
             for line, text in enumerate(wrap_text(explanation, 15, text_width)[:2]):
                 draw_text(surface, text, (panel.x + 28, top + 32 + 20 * line), 15, MUTED)
+        top = panel.y + 24 + row_height * len(CHOICES)
+        pygame.draw.line(surface, (70, 60, 58), (panel.x + 24, top - 14),
+                         (panel.right - 24, top - 14))
+        draw_text(surface, "Saves folder", (panel.x + 28, top + 2), 20, TEXT, bold=True)
+        where = fit_path(str(paths.saves_dir()), text_width + VALUE_WIDTH - 40, 15)
+        draw_text(surface, where, (panel.x + 28, top + 32), 15, MUTED)
         if panel.bottom + 100 < height - 30:
             draw_text(surface, "Tab or Up/Down: move   ·   Enter or Left/Right: change   ·   "
                       "Esc: cancel", (width / 2, height - 24), 14, MUTED, anchor="center")
