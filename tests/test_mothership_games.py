@@ -171,7 +171,11 @@ def test_balance_report_is_plain_data_and_formats():
     assert {(c["difficulty"], c["seats"]) for c in report["cells"]} == {
         (d, n) for d in LEVELS for n in (2, 3, 4)}
     table = balance.format(report)
-    assert table.count("\n") == 9 and "hard" in table
+    assert table.count("\n") == 11 and "hard" in table
+    assert "wasted back-and-forth turns" in table and "character use: Barbarian" in table
+    for cell in report["cells"]:
+        assert 0 <= cell["wasted_turns"] <= cell["turns"]
+        assert sum(cell["characters"].values()) == cell["games"] * cell["seats"]
     again = balance.report(2)
     assert again == report, "the report is seeded"
 

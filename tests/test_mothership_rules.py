@@ -530,7 +530,7 @@ def test_mage_skips_over_a_gap_or_a_tile_once_a_round_for_two_ap():
     move(m, E1)
     refused(m, {"type": "skip", "to": [8, 6]}, "exactly two")
     refused(m, {"type": "skip", "to": [6, 5]}, "exactly two")          # not straight
-    refused(m, {"type": "skip", "to": [3, 6]}, "over one tile or one gap")  # over the start
+    refused(m, {"type": "skip", "to": [3, 6]}, "not a tile")  # over the start, off the floor
     move(m, E2)
     events = act(m, {"type": "skip", "to": [8, 6]})         # over the gap at (7, 6)
     assert m.controller.pos[0] == (8, 6) and seat_view(m, 0)["ap"] == 0
@@ -551,9 +551,42 @@ def test_mage_skip_rules_for_the_middle_and_the_landing():
     c.pos[0] = (5, 6)
     refused(m, {"type": "skip", "to": [5, 8]}, "not a tile")             # lands in a gap
     c.pos[0] = (9, 6)
-    refused(m, {"type": "skip", "to": [11, 6]}, "over one tile or one gap")  # over the pod
+    refused(m, {"type": "skip", "to": [11, 6]}, "not a tile")  # over the pod, off the floor
+    c.pos[0] = (4, 4)
+    refused(m, {"type": "skip", "to": [2, 4]}, "over one tile or one gap")  # over bare hull
     c.pos[0] = (8, 6)
     refused(m, {"type": "skip", "to": [10, 6]}, "locked")
+
+
+def test_mage_skips_over_the_start_tile_and_the_escape_pod():
+    # The issue's report: Easy, seed 0, the Mage at [4, 5] skips over the start tile to [4, 7].
+    m = new(2, "easy", seed=0)
+    act(m, {"type": "choose", "character": "mage"})
+    act(m, {"type": "choose", "character": "knight"})
+    move(m, N1)
+    assert {"type": "skip", "to": [4, 7]} in m.legal_actions(0)
+    act(m, {"type": "skip", "to": [4, 7]})
+    assert m.controller.pos[0] == S1 and seat_view(m, 0)["ap"] == 1
+    # Over the escape pod (locked or open, it is a tile one can jump over), top to bottom.
+    m = scenario(chars=("mage", "thief"), floor={(8, 4): "objective"})
+    c = m.controller
+    c.pos[0] = (10, 5)
+    events = act(m, {"type": "skip", "to": [10, 7]})
+    assert c.pos[0] == (10, 7) and not c.escaped[0]
+    assert events[0]["how"] == "skip"
+    # Over a one-tile gap and over a jettisoned space alike.
+    m = scenario(chars=("mage", "thief"))
+    c = m.controller
+    c.pos[0] = E1
+    act(m, {"type": "skip", "to": [5, 4]})                  # over the gap at (5, 5)
+    assert c.pos[0] == (5, 4)
+    m = scenario(chars=("mage", "thief"))
+    c = m.controller
+    del c.tiles[E2]
+    c.holes.add(E2)
+    c.pos[0] = (6, 5)
+    act(m, {"type": "skip", "to": [6, 7]})                  # over the jettisoned space
+    assert c.pos[0] == (6, 7)
 
 
 def test_mage_can_skip_into_the_open_pod():

@@ -42,13 +42,13 @@ def person_turn(d: Driver, play: PlayScene, used: dict) -> None:
     before = len(match.actions)
     if kind in TARGETED:
         label = LABELS[kind]
-        if kind not in ("move", "peek"):
+        if kind not in ("move", "peek", "assist"):
             label += f" ({CHARACTERS[view['seats'][0]['character']]['cost']} AP)"
         d.press(label)
-        assert tuple(action[TARGETED[kind]]) in play.screen.highlighted(match.view(0))
-        click_cell(d, play, action[TARGETED[kind]])
-    elif kind == "assist":
-        d.press(f"Assist {NAMES[action['seat']]} (1 AP)")
+        target = (view["seats"][action["seat"]]["cell"] if kind == "assist"
+                  else action[TARGETED[kind]])
+        assert tuple(target) in play.screen.highlighted(match.view(0))
+        click_cell(d, play, target)
     elif kind == "end":
         d.press("End turn")
     elif kind == "break_free":

@@ -45,6 +45,10 @@ SLACK = 0
 #: AP an extra face-down neighbour is worth when choosing where to stand and peek.
 GAIN = 0.8
 FAR = 1 << 30
+#: Extra cost of walking back to where this seat began its previous turn.
+BACKTRACK = 2
+#: Extra cost of exploring where a companion is nearer (they will look there first).
+SHARE = 3
 
 
 def _cell(value: list[int]) -> Cell:
@@ -64,6 +68,10 @@ class Board:
         self.here = _cell(self.me["cell"])
         self.start, self.finish = _cell(view["start"]), _cell(view["finish"])
         self.down = {c for c, s in self.spaces.items() if s["state"] == "down"}
+        # Where this seat began its previous turn, if it walked away from there: going
+        # back costs extra, so a seat does not undo the walk it just made.
+        came, began = _cell(self.me["came_from"]), _cell(self.me["turn_from"])
+        self.behind: Cell | None = came if came != began else None
 
     def standable(self, cell: Cell) -> bool:
         if cell == self.start:
@@ -93,6 +101,21 @@ class Board:
             return 0  # nothing more to lose
         return TRAP_COST.get(kind, 4)
 
+    def backtrack(self, cell: Cell, n: Cell) -> int:
+        """Extra cost of a step from ``cell`` to ``n`` that leads back towards where this
+        seat began its previous turn (it walked away from there for a reason)."""
+        if self.behind is None:
+            return 0
+        closer = steps_between(n, self.behind) < steps_between(cell, self.behind)
+        return BACKTRACK if closer else 0
+
+    def back_again(self, goal: Cell) -> bool:
+        """Whether going to ``goal`` means walking back towards where this seat began its
+        previous turn: explored last, so a seat keeps the direction it chose."""
+        if self.behind is None:
+            return False
+        return steps_between(goal, self.behind) < steps_between(self.here, self.behind)
+
     def costs(self, origin: Cell | None = None, through: bool = False
               ) -> tuple[dict[Cell, int], dict[Cell, Cell]]:
         """Cheapest cost from ``origin`` (default: here) to every reachable space.
@@ -113,7 +136,8 @@ class Board:
             for n in neighbours(cell):
                 if not self.standable(n):
                     continue
-                total = cost + 1 + self.danger(n)
+                total = cost + 1 + self.danger(n) + (
+                    self.backtrack(cell, n) if origin == self.here else 0)
                 if total < best.get(n, FAR):
                     best[n] = total
                     back[n] = cell
@@ -132,7 +156,7 @@ class Board:
 def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
     """The bot's action (None: let the engine pick at random)."""
     if view["phase"] == "characters":
-        return _choose_character(legal)
+        return _choose_character(legal, rng)
     if view["phase"] != "play" or not legal:
         return None
     seat = view["current"]
@@ -182,9 +206,10 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
         act = _go(board, legal, spots, through=True)
         if act is not None:
             return act
-    # 5. the pod
+    # 5. the pod: peek ahead on the way only while there is time to spare
     if view["finish_open"]:
-        act = _go(board, legal, {board.finish}, through=True)
+        act = _go(board, legal, {board.finish}, through=True,
+                  peek=_spare(view, board, board.finish) > 0)
         if act is not None:
             return act
         return _explore(board, legal, view, best, back) or end
@@ -220,12 +245,10 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
     return end
 
 
-def _choose_character(legal: list[Action]) -> Action:
-    # The Knight and the Barbarian shrug off the worst traps; the Ranger explores
-    # (measured: this order wins the most games of 2 to 4 bots).
-    order = ("knight", "ranger", "barbarian", "thief", "mage", "tinkerer")
-    free = {a["character"]: a for a in legal}
-    return next(free[c] for c in order if c in free)
+def _choose_character(legal: list[Action], rng: Rng) -> Action:
+    """Any free character, drawn from the bot's seeded generator: a table of bots
+    plays every one of the six, not only the strongest."""
+    return rng.choice([a for a in legal if a["type"] == "choose"])
 
 
 def _nearest_seat(view: View, board: Board, cell: Cell) -> int:
@@ -311,12 +334,12 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
         spots = [p for p in best if p not in board.down and p != board.here
                  and p != board.finish and any(n in board.down for n in neighbours(p))]
         if spots:
-            spot = min(spots, key=lambda p: (best[p] - GAIN * sum(
-                n in board.down for n in neighbours(p)), _closer_companion(view, board, p),
-                -p[0], p[1]))
+            spot = min(spots, key=lambda p: (board.back_again(p), best[p] - GAIN * sum(
+                n in board.down for n in neighbours(p))
+                + SHARE * _closer_companion(view, board, p), -p[0], p[1]))
             return _walk(board, legal, board.path_to(spot, back))
     # Aim next to a face-down tile to peek at it (or onto it when bold).
-    goal = min(frontier, key=lambda c: (best[c], _closer_companion(view, board, c),
+    goal = min(frontier, key=lambda c: (board.back_again(c), best[c] + SHARE * _closer_companion(view, board, c),
                                         -c[0], c[1]))
     path = board.path_to(goal, back)
     if not bold and len(path) > 1:
@@ -328,8 +351,26 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
     return _walk(board, legal, path)
 
 
-def _go(board: Board, legal: list[Action], goals: set[Cell], through: bool = False
-        ) -> Action | None:
+def _budget(view: View, board: Board) -> int:
+    """AP this seat still has before the hyperdrive fires (this round's and the rest)."""
+    rounds_left = view["tracker"]["places"] - view["tracker"]["place"]
+    return board.me["ap"] + (rounds_left - 1) * board.me["ap_per_round"]
+
+
+def _spare(view: View, board: Board, goal: Cell) -> int:
+    """AP left over after walking the cheapest way to ``goal`` and peeking at every
+    face-down tile on it (negative: no time to peek on the way)."""
+    best, back = board.costs(through=True)
+    if goal not in best:
+        return 0
+    path = board.path_to(goal, back)
+    unknown = sum(c in board.down for c in path)
+    corrode = 1 if board.me["corroded"] else 0
+    return _budget(view, board) - len(path) - corrode - unknown
+
+
+def _go(board: Board, legal: list[Action], goals: set[Cell], through: bool = False,
+        peek: bool = True) -> Action | None:
     """A step (or skip, or peek ahead) on the cheapest way to the nearest goal."""
     best, back = board.costs(through=through)
     reachable = [g for g in goals if g in best and g != board.here]
@@ -342,7 +383,7 @@ def _go(board: Board, legal: list[Action], goals: set[Cell], through: bool = Fal
         if skip is not None:
             return skip
     nxt = path[0]
-    if nxt in board.down:
+    if nxt in board.down and peek:
         for action in legal:
             if action["type"] in ("peek", "far_peek") and _cell(action["at"]) == nxt:
                 return action

@@ -121,6 +121,10 @@ class MothershipController(Controller):
         self.deferred: list[int] = []
         self.current: int | None = None
         self.end_reason: str | None = None
+        #: Where each seat began its latest turn and the turn before (public: everyone
+        #: watched it walk).  Derived from the actions, so not part of the snapshot.
+        self.turn_from: list[Cell] = [LAYOUT.start] * n
+        self.came_from: list[Cell] = [LAYOUT.start] * n
 
     # --------------------------------------------------------------- geometry
     def tile_at(self, cell: Cell) -> dict[str, Any] | None:
@@ -225,6 +229,58 @@ class MothershipController(Controller):
                 continue
             legal.append(action)
         return legal
+
+    def why_not(self, seat: int, kind: str) -> str | None:
+        """Why ``seat`` cannot take any action of ``kind`` now (None: some such action is
+        legal): the refusal a player would get, for a disabled button's tooltip.
+
+        For actions with a target the refusal of the most telling target is given: a
+        space one could stand on (or a companion in trouble) before bare hull.
+        """
+        if seat not in self.to_act():
+            return "It is not your turn."
+        here = self.pos[seat]
+        x, y = here
+        targets: list[Action]
+        if kind in ("move", "sneak"):
+            targets = [{"type": kind, "to": _plain(n)} for n in neighbours(here)]
+        elif kind in ("peek", "disarm"):
+            targets = [{"type": kind, "at": _plain(n)} for n in neighbours(here)]
+        elif kind == "skip":
+            targets = [{"type": kind, "to": [x + 2 * dx, y + 2 * dy]}
+                       for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1))]
+        elif kind == "far_peek":
+            targets = [{"type": kind, "at": _plain(c)} for c in LAYOUT.tile_spaces
+                       if steps_between(here, c) <= CHARACTERS["ranger"]["range"]]
+        elif kind == "assist":
+            targets = [{"type": kind, "seat": s} for s in range(len(self.seats))
+                       if s != seat and not self.escaped[s]]
+        else:
+            targets = [{"type": kind}]
+
+        def telling(action: Action) -> int:
+            if action["type"] == "assist":
+                other = action["seat"]
+                near = self.pos[other] == here or self.pos[other] in neighbours(here)
+                return -2 * bool(self._troubles(other)) - near
+            cell = _cell(action.get("to", action.get("at")))
+            if action["type"] in ("peek", "far_peek", "disarm"):
+                tile = self.tile_at(cell) if cell else None
+                return 0 if tile is not None else 1
+            return 0 if cell is not None and self.standable(cell, finish=True) else 1
+
+        reasons = []
+        for action in sorted(targets, key=telling):
+            try:
+                self._check(seat, action)
+            except IllegalAction as err:
+                reasons.append(err.reason)
+                continue
+            return None
+        if kind == "assist" and not any(self._troubles(s) for s in range(len(self.seats))
+                                        if s != seat):
+            return "Nobody is frozen, confused or afraid."
+        return reasons[0] if reasons else "There is nothing to do that to."
 
     # ---------------------------------------------------------------- checks
     def _check(self, seat: int, action: Action) -> int:
@@ -373,7 +429,7 @@ class MothershipController(Controller):
             if sorted((abs(dx), abs(dy))) != [0, 2]:
                 raise self.refuse("The Mage skips exactly two spaces in a straight line.")
             middle = (here[0] + dx // 2, here[1] + dy // 2)
-            if middle not in LAYOUT.tile_spaces and middle not in LAYOUT.gaps:
+            if middle not in LAYOUT.walkable() and middle not in LAYOUT.gaps:
                 raise self.refuse("The Mage skips over one tile or one gap, nothing else.")
             self._check_step(seat, to, "skip")
             return cost + self.leave_cost(seat)
@@ -706,6 +762,7 @@ class MothershipController(Controller):
         for s in self.queue:
             self.ap[s] = self.ap_per_round(s)
         self.current = self.queue.pop(0)
+        self._begin_turn()
         return []
 
     def _turn_event(self) -> Event:
@@ -720,14 +777,27 @@ class MothershipController(Controller):
             return []
         if self.stage == "main" and self.queue:
             self.current = self.queue.pop(0)
+            self._begin_turn()
             return []
         if self.deferred:
             self.stage = "deferred"
             self.current = self.deferred.pop(0)
             if self.escaped[self.current]:
                 return self._next_turn(self.current)
+            self._begin_turn()
             return [self._turn_event()]
         return self._end_round()
+
+    def _turn_ahead(self, seat: int) -> bool:
+        """Whether ``seat`` still acts this round (AP of a finished turn are lost)."""
+        return self.phase == "play" and (seat == self.current or seat in self.queue
+                                         or seat in self.deferred)
+
+    def _begin_turn(self) -> None:
+        seat = self.current
+        assert seat is not None
+        self.came_from[seat] = self.turn_from[seat]
+        self.turn_from[seat] = self.pos[seat]
 
     def _end_round(self) -> list[Event]:
         events = []
@@ -805,13 +875,14 @@ class MothershipController(Controller):
             char = self.characters[s]
             seats.append({
                 "seat": s, "name": info["name"], "kind": info["kind"], "character": char,
-                "cell": _plain(self.pos[s]), "ap": self.ap[s],
+                "cell": _plain(self.pos[s]), "ap": self.ap[s] if self._turn_ahead(s) else 0,
                 "ap_per_round": self.ap_per_round(s), "sever": self.sever[s],
                 "blind": self.blind[s], "confused": self.confused[s], "afraid": self.afraid[s],
                 "frozen": self.frozen[s] is not None, "frozen_in": self.frozen[s],
                 "corroded": self.leave_cost(s) > 0, "escaped": self.escaped[s],
                 "escape_round": self.escape_round[s],
                 "deferred": s in self.deferred,
+                "turn_from": _plain(self.turn_from[s]), "came_from": _plain(self.came_from[s]),
                 "ability_used": (char is not None and bool(CHARACTERS[char].get("once_per_round"))
                                  and self.ability_round[s] == self.round),
                 "lifted": [_plain(c) for c, lift in sorted(self.lifted.items())

@@ -13,9 +13,10 @@ from functools import lru_cache
 from typing import Any
 
 import pygame
+from pygame_gui.elements import UIButton
 
 from game.ui.gamescreen import GameScreen, Tween
-from game.ui.widgets import GOLD, SEAT_COLOURS, TEXT, font, wrap_text
+from game.ui.widgets import GOLD, SEAT_COLOURS, TEXT, fit, font, wrap_text
 
 from .art import (AP_GOLD, KIND_COLOURS, TRACKER, ap_token, character_token, effect_token,
                   symbol, tile_face)
@@ -25,10 +26,20 @@ from game.engine.events import reveals
 Cell = tuple[int, int]
 #: Action kinds that need a target on the board, in panel order, with their target key.
 TARGETED = {"move": "to", "peek": "at", "skip": "to", "far_peek": "at", "sneak": "to",
-            "disarm": "at"}
+            "disarm": "at", "assist": "seat"}
 LABELS = {"move": "Move", "peek": "Peek", "skip": "Skip", "far_peek": "Far peek",
           "sneak": "Sneak", "disarm": "Disarm", "deactivate": "Deactivate", "defer": "Defer",
-          "break_free": "Break free", "end": "End turn"}
+          "break_free": "Break free", "end": "End turn", "assist": "Assist"}
+#: What to click once an action with a target is chosen.
+INSTRUCTIONS = {
+    "move": "Move: click a highlighted space next to you.",
+    "peek": "Peek: click a highlighted face-down tile next to you.",
+    "skip": "Skip: click a highlighted space two steps away.",
+    "far_peek": "Far peek: click a highlighted face-down tile.",
+    "sneak": "Sneak: click the highlighted tile to sneak onto.",
+    "disarm": "Disarm: click the highlighted trap to disarm.",
+    "assist": "Assist: click a highlighted companion.",
+}
 HELP = {
     "move": "Step onto a space next to you (1 AP; more to leave Corrode)",
     "peek": "Turn over a face-down tile next to you without setting it off (1 AP)",
@@ -41,7 +52,11 @@ HELP = {
     "defer": "Keep your other AP for after everyone else this round (1 AP)",
     "break_free": "Knight: break out of the ice (1 AP)",
     "end": "End your turn; unspent AP are lost",
+    "assist": "Free a companion on your space or next to you from Freeze, Confuse and "
+              "Fear (1 AP)",
 }
+#: Panel buttons, in their fixed order: the same for the whole turn.
+ACTION_ORDER = ("move", "peek", "ability", "assist", "deactivate", "defer")
 EFFECT_WORDS = {"freeze": "frozen", "confuse": "confused", "fear": "afraid", "blind": "blind",
                 "sever": "severed", "corrode": "stuck in Corrode"}
 
@@ -76,6 +91,43 @@ def _cell(value: Any) -> Cell:
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+class PanelButton(UIButton):
+    """A panel button whose tooltip opens beside the panel, at the button's height, so it
+    never covers the buttons it explains; a disabled one still shows its tooltip (the
+    reason it is disabled)."""
+
+    def __init__(self, *args: Any, tip_right: int = 0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tip_right = tip_right
+
+    def can_hover(self) -> bool:
+        return not self.is_selected and not self.held
+
+    def on_hovered(self) -> None:
+        if self.is_enabled:
+            super().on_hovered()
+        else:
+            self.hover_time = 0.0
+
+    def on_unhovered(self) -> None:
+        super().on_unhovered()
+        if not self.is_enabled and self.drawable_shape is not None:
+            self.drawable_shape.set_active_state("disabled")
+
+    def while_hovering(self, time_delta: float, mouse_pos: Any) -> None:
+        if (self.tool_tip is None and self.tool_tip_text is not None
+                and self.hover_time > self.tool_tip_delay):
+            self.tool_tip = self.ui_manager.create_tool_tip(
+                text=self.tool_tip_text, position=(self.rect.x, self.rect.y),
+                hover_distance=(0, 0), parent_element=self, wrap_width=300)
+            tip = self.tool_tip.rect
+            tip.right = self.tip_right - 8
+            tip.top = max(0, min(self.rect.y, self.ui_manager.get_root_container().get_rect()
+                                 .bottom - tip.height))
+            self.tool_tip.set_position(tip.topleft)
+        self.hover_time += time_delta
 
 
 def effects_of(seat: dict[str, Any]) -> list[str]:
@@ -245,13 +297,12 @@ class MothershipScreen(GameScreen):
         return self._legal
 
     def current_mode(self, view: dict[str, Any]) -> str:
+        """The chosen kind of action; back to Move after every action (a kind once chosen
+        never lingers into the next action, where a click could do what was not meant)."""
         owner = (view["viewer"], len(self.match.actions))
         if self.mode_owner != owner:
             self.mode_owner = owner
-            kinds = [a["type"] for a in self.legal(view)]
-            if self.mode not in kinds or self.mode not in TARGETED:
-                self.mode = "move" if "move" in kinds else next(
-                    (k for k in TARGETED if k in kinds), "move")
+            self.mode = "move"
         return self.mode
 
     def choose_mode(self, mode: str) -> None:
@@ -265,8 +316,66 @@ class MothershipScreen(GameScreen):
         out: dict[Cell, dict[str, Any]] = {}
         for action in self.legal(view):
             if action["type"] == mode and key:
-                out[_cell(action[key])] = action
+                if mode == "assist":
+                    out.setdefault(_cell(view["seats"][action["seat"]]["cell"]), action)
+                else:
+                    out[_cell(action[key])] = action
         return out
+
+    def panel_kinds(self, view: dict[str, Any]) -> list[str]:
+        """The viewer's action buttons, in their fixed places for the whole turn."""
+        char = view["seats"][view["viewer"]]["character"]
+        ability = CHARACTERS[char]["ability"] if char else None
+        out = []
+        for kind in ACTION_ORDER:
+            if kind == "ability":
+                if ability and ability != "break_free":
+                    out.append(ability)
+            else:
+                out.append(kind)
+        if ability == "break_free":
+            out.append("break_free")
+        return out
+
+    def reasons(self, view: dict[str, Any]) -> dict[str, str | None]:
+        """Kind -> why the viewer cannot take it now (None: they can); cached per action."""
+        key = ("reasons", view["viewer"], len(self.match.actions))
+        if getattr(self, "_reasons_key", None) != key:
+            why = self.match.controller.why_not
+            self._reasons_key = key
+            self._reasons = {k: why(view["viewer"], k) for k in self.panel_kinds(view)}
+        return self._reasons
+
+    def advice(self, view: dict[str, Any]) -> list[str]:
+        """What the viewer should know below the buttons: the chosen action, what holds
+        them, and why only End turn is left."""
+        seat = view["seats"][view["viewer"]]
+        lines = []
+        if seat["frozen"]:
+            lines.append("You are frozen and cannot move"
+                         + ("; from the round after the freeze, Break free costs 1 AP."
+                            if seat["character"] == "knight"
+                            else "; a companion next to you can assist."))
+        if view["pull"] is not None:
+            what = " and ".join(w for w, on in (("afraid", seat["afraid"]),
+                                                ("confused", seat["confused"])) if on)
+            goal = " and ".join(g for g, on in (("the start tile", seat["afraid"]),
+                                                ("the nearest face-down tile",
+                                                 seat["confused"])) if on)
+            if view["pull"]:
+                lines.append(f"You are {what}: only a step towards {goal}, Defer or End turn.")
+            else:
+                lines.append(f"You are {what} and no way leads to {goal}: Defer or End turn "
+                             f"and wait for a companion to assist you.")
+        kinds = {a["type"] for a in self.legal(view)}
+        if kinds == {"end"}:
+            why = self.reasons(view).get("move") or "no action is possible."
+            lines.append(f"Only End turn is left: {why}")
+        else:
+            mode = self.current_mode(view)
+            if self.targets(view):
+                lines.append(INSTRUCTIONS[mode])
+        return lines
 
     # panel ----------------------------------------------------------------------------
     def panel_text(self, view: dict[str, Any]) -> list[str]:
@@ -284,29 +393,9 @@ class MothershipScreen(GameScreen):
         if viewer != current:
             return [f"{names[current]} ({CHARACTERS[seat['character']]['name']}) is taking "
                     f"their turn."]
-        lines = [f"Your turn, {seat['name']} the {CHARACTERS[seat['character']]['name']}: "
-                 f"{seat['ap']} AP left" + (" (deferred)." if view["stage"] == "deferred"
-                                            else ".")]
-        if seat["frozen"]:
-            lines.append("You are frozen and cannot move"
-                         + ("; from the round after the freeze, Break free costs 1 AP."
-                            if seat["character"] == "knight"
-                            else "; a companion next to you can assist."))
-        if view["pull"] is not None:
-            what = " and ".join(w for w, on in (("afraid", seat["afraid"]),
-                                                ("confused", seat["confused"])) if on)
-            goal = " and ".join(g for g, on in (("the start tile", seat["afraid"]),
-                                                ("the nearest face-down tile",
-                                                 seat["confused"])) if on)
-            if view["pull"]:
-                lines.append(f"You are {what}: only a step towards {goal}, Defer or End turn.")
-            else:
-                lines.append(f"You are {what} and no way leads to {goal}: Defer or End turn "
-                             f"and wait for a companion to assist you.")
-        mode = self.current_mode(view)
-        if mode in TARGETED and self.targets(view):
-            lines.append(f"{LABELS[mode]}: click a highlighted space.")
-        return lines
+        return [f"Your turn, {seat['name']} the {CHARACTERS[seat['character']]['name']}: "
+                f"{seat['ap']} AP left" + (" (deferred)." if view["stage"] == "deferred"
+                                           else ".")]
 
     def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         controls = self.scene.controls
@@ -315,40 +404,51 @@ class MothershipScreen(GameScreen):
         legal = self.legal(view)
         if view["phase"] == "characters":
             return self._character_panel(rect, legal)
-        kinds = {a["type"] for a in legal}
         mode = self.current_mode(view)
+        reasons = self.reasons(view)
         half = (rect.width - 8) // 2
-        x, y, n = rect.x, rect.y, 0
-        order = ["move", "peek", "skip", "far_peek", "sneak", "disarm", "deactivate",
-                 "break_free", "defer"]
-        for kind in order:
-            if kind not in kinds:
-                continue
-            cost = self._cost_text(kind, view)
+        x, y = rect.x, rect.y
+        tip_right = self.scene.panel_rect().x
+        kinds = self.panel_kinds(view)
+        for n, kind in enumerate(kinds):
+            why = reasons.get(kind)
             if kind in TARGETED:
                 callback = (lambda k=kind: self.choose_mode(k))
             else:
                 callback = (lambda k=kind: self.act({"type": k}))
-            controls.button((x + (n % 2) * (half + 8), y + (n // 2) * 40, half, 36),
-                            LABELS[kind] + cost, callback, tooltip=HELP[kind],
-                            object_id="#chosen" if kind == mode and kind in TARGETED else None)
-            n += 1
-        y += ((n + 1) // 2) * 40
-        for action in legal:
-            if action["type"] == "assist":
-                other = view["seats"][action["seat"]]
-                controls.button((rect.x, y, rect.width, 34), f"Assist {other['name']} (1 AP)",
-                                lambda a=action: self.act(a),
-                                tooltip="Free them from Freeze, Confuse and Fear")
-                y += 38
-        controls.button((rect.x, y, rect.width, 36), "End turn", lambda: self.act({"type": "end"}),
-                        tooltip=HELP["end"], object_id="#primary" if not self.targets(view)
-                        and len(kinds) == 1 else None)
-        y += 40
+            tip = HELP[kind] + ("" if why is None else f". Not now: {why}")
+            self._button((x + (n % 2) * (half + 8), y + (n // 2) * 40, half, 36),
+                         LABELS[kind] + self._cost_text(kind, view), callback, tip,
+                         why is None, tip_right,
+                         "#chosen" if kind == mode and kind in TARGETED and why is None
+                         else None)
+        y += ((len(kinds) + 1) // 2) * 40
+        only_end = {a["type"] for a in legal} == {"end"}
+        self._button((rect.x, y, rect.width, 36), "End turn", lambda: self.act({"type": "end"}),
+                     HELP["end"], True, tip_right, "#primary" if only_end else None)
+        y += 42
+        for line in self.advice(view):
+            for part in wrap_text(line, 16, rect.width - 4):
+                controls.label((rect.x - 4, y, rect.width + 8, 22), part)
+                y += 22
         return y - rect.y
+
+    def _button(self, rect: tuple, text: str, callback: Any, tip: str, enabled: bool,
+                tip_right: int, object_id: str | None) -> PanelButton:
+        controls = self.scene.controls
+        widget = PanelButton(pygame.Rect(rect), text, controls.manager, tool_tip_text=tip,
+                             object_id=object_id, tip_right=tip_right)
+        if enabled:
+            controls.items.append((widget, callback))
+        else:
+            widget.disable()
+            controls.keep(widget)
+        return widget
 
     def _cost_text(self, kind: str, view: dict[str, Any]) -> str:
         if kind in ("skip", "far_peek", "sneak", "disarm", "break_free"):
+            if not CHARACTERS[view["seats"][view["viewer"]]["character"]].get("cost"):
+                return ""
             char = view["seats"][view["viewer"]]["character"]
             return f" ({CHARACTERS[char]['cost']} AP)"
         return ""
@@ -528,8 +628,12 @@ class MothershipScreen(GameScreen):
             cx, cy = transform.to_screen(*self.point(cell))
             space = self.spaces.get(cell)
             shows = space is not None and space["state"] == "up" and space["kind"] != "safe"
-            offsets = [(0.2, 0.2) if shows else (0, 0)] if len(members) == 1 else [
-                (-0.22, -0.22), (0.22, -0.22), (-0.22, 0.22), (0.22, 0.22)]
+            if cell in (LAYOUT.start, LAYOUT.finish):
+                # Corners, clear of the START / POD label in the middle of the tile.
+                offsets = [(-0.3, 0.3), (0.3, 0.3), (-0.3, -0.3), (0.3, -0.3)]
+            else:
+                offsets = [(0.2, 0.2) if shows else (0, 0)] if len(members) == 1 else [
+                    (-0.22, -0.22), (0.22, -0.22), (-0.22, 0.22), (0.22, 0.22)]
             for seat, (dx, dy) in zip(members, offsets):
                 spots[seat] = (cx + dx * size, cy + dy * size)
         for seat, tween in self.tweens.items():
@@ -538,7 +642,9 @@ class MothershipScreen(GameScreen):
         for seat in view["seats"]:
             s = seat["seat"]
             x, y = spots[s]
-            image = character_token(seat["character"], seat_colour(s), token)
+            small = self.where.get(s) in (LAYOUT.start, LAYOUT.finish) and s not in self.tweens
+            image = character_token(seat["character"], seat_colour(s),
+                                    round(token * 0.8) if small else token)
             rect = image.get_rect(center=(round(x), round(y)))
             if s == current and view["phase"] == "play":
                 pygame.draw.circle(surface, GOLD, rect.center, token // 2 + 3, 3)
@@ -595,7 +701,13 @@ class MothershipScreen(GameScreen):
         x, y = rect.x + pad, rect.y + pad * 0.6
         big = max(10, round(19 * scale))
         small = max(9, round(15 * scale))
-        draw_text(surface, seat["name"], (x, y), big, colour, bold=True, shadow=True)
+        room = rect.width - 2 * pad + 12      # fit() keeps 12 px of padding itself
+        name_size = big
+        while name_size > max(9, round(14 * scale)) and \
+                font(name_size, True).size(seat["name"])[0] > room - 12:
+            name_size -= 1
+        draw_text(surface, fit(seat["name"], room, name_size, True), (x, y), name_size, colour,
+                  bold=True, shadow=True)
         y += big * 1.35
         char = CHARACTERS[seat["character"]]["name"] if seat["character"] else "choosing..."
         status = ""
@@ -627,11 +739,12 @@ class MothershipScreen(GameScreen):
                              pygame.Rect(kx - er, y, er * 2, er * 2), border_radius=3)
             symbol(surface, "mystery", (kx, y + er), er * 1.6, (20, 20, 30))
             kx += er * 2.4
-        words = [EFFECT_WORDS[e] for e in dict.fromkeys(effects) if e != "corrode"]
-        words = ", ".join(words) if words else ("" if seat["lifted"] or effects
-                                                else "no effects")
+        words = [EFFECT_WORDS[e] for e in dict.fromkeys(effects)]
+        words = ", ".join(words) if words else ("" if seat["lifted"] else "no effects")
         if words:
-            draw_text(surface, words, (kx - er + 2, y + er), max(9, round(13 * scale)),
+            size = max(9, round(13 * scale))
+            draw_text(surface, fit(words, round(rect.right - kx + er - pad + 10), size),
+                      (kx - er + 2, y + er), size,
                       (200, 200, 210) if effects else (140, 140, 150), anchor="midleft")
         y += er * 2 + 6 * scale
         ability = CHARACTERS[seat["character"]]["ability"] if seat["character"] else None
