@@ -997,10 +997,14 @@ class FandangoController(Controller):
         seats.sort(key=lambda s: (s != acting, self.order.index(s)))
         if seats:
             roller = self.units[involved[0]]["owner"] if involved[0] in self.units else None
+            # The screen names and highlights the roller's unit and the one it rolls against.
             self.prompt = {"type": "lucky", "seat": seats[0], "rest": seats[1:],
                            "value": op["roll"], "low": dice, "high": 8 * dice,
                            "what": op.get("what", "roll"), "need": op.get("need"),
-                           "roller": roller}
+                           "roller": roller, "unit": involved[0],
+                           "other": involved[1] if len(involved) > 1 else None,
+                           "table": (op.get("table") if op["op"] == "table_result" else
+                                     "rally" if op["op"] == "rally_arrive" else None)}
 
     def _answer_prompt(self, seat: int, action: Action, events: list[Event]) -> None:
         p = self.prompt

@@ -19,9 +19,9 @@ from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, w
 
 from game.board.hexgrid import Hex
 
-from .data import ITEMS, MAP, MONSTERS
-from .kernel import distance, step, within
-from .rules import rng_text
+from .data import ITEMS, MAP, MONSTERS, RALLY, lookup
+from .kernel import distance, step, within, zone
+from .rules import a as with_article, rng_text
 
 ART = paths.ASSETS / "monster_fandango"
 WILD = (150, 150, 150)
@@ -31,6 +31,18 @@ SHOOT = (250, 160, 40)
 #: Direction names on the pointy-topped map (axial direction order).
 FACINGS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 ROLL_EVENTS = {"attack", "defend", "search", "open", "table", "rally"}
+#: The letters on a counter: each kind is readable without hovering at 1280x720.
+LETTERS = {"villager": "V", "lizardman": "Lz", "horror": "Ho", "elf": "E", "orc": "O",
+           "dwarf": "Dw", "ratman": "R", "war_dog": "WD", "horse": "Hs", "black_death": "BD",
+           "wolf": "W", "troll": "T", "death_beast": "DB"}
+#: At most this many buttons show at once; more actions go on further pages.
+PAGE_SIZE = 14
+MOVE_MARK = (120, 230, 120)
+ATTACKER = (255, 150, 40)
+#: What a success on each kind of roll is called, and its failure.
+OUTCOMES = {"attack": ("a hit", "a miss"), "defense": ("survives", "fails"),
+            "search": ("finds something", "finds nothing"), "opening": ("opens", "springs the trap"),
+            "Rally Cry": ("a monster answers", "nobody comes")}
 
 
 def colour(owner: int | None) -> tuple[int, int, int]:
@@ -81,6 +93,7 @@ class FandangoScreen(GameScreen):
         self.dice: dict[str, Any] | None = None
         self.mode: str | None = None
         self.pick_index = 0
+        self.page = 0
         self.layout = self.board.hex
         self.hexes = {(c.q, c.r): c for c in self.board.cells()}
         self._legal_key: tuple[Any, ...] | None = None
@@ -176,13 +189,7 @@ class FandangoScreen(GameScreen):
             waiting = ", ".join(names[s] for s in view["to_act"])
             return [f"Waiting for {waiting}."]
         if prompt is not None:
-            if prompt["type"] == "lucky":
-                need = f" (it needs {rng_text(prompt['need'])})" if prompt.get("need") else ""
-                return [f"Lucky! Your Ratman is part of a {prompt['what']} roll of "
-                        f"{prompt['value']}{need}. Change it by one, or keep it."]
-            target = self._unit(view, prompt["target"])
-            return [f"Dark Sacrifice: {target['name']} is attacked. One of your Orcs within one "
-                    f"hex may take the attack instead."]
+            return self._prompt_lines(view, prompt)
         if phase == "starts":
             return ["Click a highlighted hex to choose your starting hex (at least 4 hexes "
                     "from the others)."]
@@ -199,12 +206,71 @@ class FandangoScreen(GameScreen):
             ride = " riding a Horse" if active["horse"] else ""
             lines.append(f"{unit['name']}{ride}: {active['moves']} move left. Click a green hex "
                          f"to move, a red enemy to attack (orange: shoot), or use a button.")
-            if self.mode == "escape":
-                lines.append("Kitten escape: click a highlighted hex up to 3 away.")
         return lines
 
     def _unit(self, view: dict[str, Any], uid: int) -> dict[str, Any]:
         return next(u for u in view["units"] if u["id"] == uid)
+
+    def _who(self, view: dict[str, Any], uid: int | None) -> str:
+        """"Bo's Troll at E5" (or "the wild Troll at E5")."""
+        unit = next((u for u in view["units"] if u["id"] == uid), None)
+        if unit is None:
+            return "a unit"
+        owner = ("the wild" if unit["owner"] is None
+                 else f"{view['seats'][unit['owner']]['name']}'s")
+        return f"{owner} {unit['name']} at {self._where(unit)}"
+
+    def _roll_result(self, prompt: dict[str, Any], value: int) -> str:
+        """What a Lucky roll would give if it were ``value``."""
+        table = prompt.get("table")
+        if prompt.get("need") is not None:
+            good, bad = OUTCOMES.get(prompt["what"], ("succeeds", "fails"))
+            return good if value <= prompt["need"] else bad
+        if table == "rally":
+            return MONSTERS[RALLY[value - 1]]["name"]
+        if table is not None:
+            result = lookup(table, value)
+            names = {"chest": "a chest", "monster": "a random monster", "lair": "a lair",
+                     "missile": "a missile weapon", "weapon": "a weapon", "melee": "a Sword"}
+            if result in names:
+                return names[result]
+            return with_article((MONSTERS.get(result) or ITEMS[result])["name"])
+        return str(value)
+
+    def _prompt_lines(self, view: dict[str, Any], prompt: dict[str, Any]) -> list[str]:
+        """The question asked mid-turn, naming who acts against whom and what helps whom."""
+        names = [s["name"] for s in view["seats"]]
+        me = view["viewer"]
+        if prompt["type"] == "lucky":
+            what = prompt["what"]
+            roller = prompt.get("roller")
+            whose = "your" if roller == me else (f"{names[roller]}'s" if roller is not None
+                                                 else "the wild monster's")
+            unit = self._who(view, prompt.get("unit"))
+            against = (f" against {self._who(view, prompt['other'])}"
+                       if prompt.get("other") is not None else "")
+            article = "an" if what[:1].lower() in "aeiou" else "a"
+            head = (f"Lucky: {unit} makes {article} {what} roll{against}. "
+                    f"It is {whose} roll: {prompt['value']}, "
+                    f"{self._roll_result(prompt, prompt['value'])}")
+            if prompt.get("need") is not None:
+                head += f" (it needs {rng_text(prompt['need'])})."
+                helps = "-1 helps you" if roller == me else "+1 helps you"
+                why = ("lower rolls succeed" if roller == me
+                       else f"it works against {whose} roll")
+                return [head, f"Your Ratman may change it by one: {helps} ({why})."]
+            return [head + ".", "Your Ratman may change it by one: see what each choice gives."]
+        if prompt["type"] == "kitten":
+            unit = self._unit(view, prompt["unit"])
+            return [f"Kitten: {self._who(view, prompt['attacker'])} hits your {unit['name']} at "
+                    f"{self._where(unit)}.",
+                    f"Spend the kitten to escape: click a green hex up to 3 away (no defence "
+                    f"roll). Or keep it and roll defence (it needs {rng_text(unit['defense'])})."]
+        return [f"Dark Sacrifice: {self._who(view, prompt['attacker'])} attacks your "
+                f"{self._unit(view, prompt['target'])['name']} at "
+                f"{self._where(self._unit(view, prompt['target']))}.",
+                "One of your Orcs within one hex may take the attack instead (it defends on "
+                "its own roll), or decline."]
 
     def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         controls = self.scene.controls
@@ -248,8 +314,6 @@ class FandangoScreen(GameScreen):
                 elif t == "fury":
                     who = ", ".join(self._unit(view, x)["name"] for x in a["targets"])
                     buttons.append((f"Fury: {who}", a, None))
-            if any(a["type"] == "escape" for a in legal):
-                buttons.append(("Escape with kitten...", None, "Then click where to run"))
             items = {i["id"]: i for i in view["items"]}
             for a in legal:
                 if a["type"] == "give":
@@ -261,19 +325,47 @@ class FandangoScreen(GameScreen):
                                     "Facing rule: turning costs 1 movement"))
         # Passing must always be reachable, however many targets are listed.
         buttons.sort(key=lambda b: b[1] is None or b[1]["type"] not in ("pass", "pass_all"))
-        buys = [a for a in legal if a["type"] == "buy"]
+        y = self._paged_buttons(rect, y, buttons)
+        return y - rect.y + self._buy_buttons(rect, y, legal)
+
+    def pages(self, buttons: list[Any]) -> list[list[Any]]:
+        """Buttons split into pages of at most PAGE_SIZE: the first (pass) on every page and a
+        "More" button when there are several, so no action is ever hidden."""
+        if len(buttons) <= PAGE_SIZE:
+            return [buttons]
+        head, rest = buttons[:1], buttons[1:]
+        per = PAGE_SIZE - 2  # the pass button and the "More" button
+        return [head + rest[k:k + per] for k in range(0, len(rest), per)]
+
+    def _paged_buttons(self, rect: pygame.Rect, y: int, buttons: list[Any]) -> int:
+        controls = self.scene.controls
+        pages = self.pages(buttons)
+        page = self.page % len(pages)
+        shown = list(pages[page])
+        if len(pages) > 1:
+            shown.append((f"More actions ({page + 1}/{len(pages)})", "more",
+                          "Show the next page of actions"))
         cols = 2
         width = (rect.width - 8) // cols
-        shown = buttons[:14]
         for n, (text, action, tip) in enumerate(shown):
             x = rect.x + (n % cols) * (width + 8)
             yy = y + (n // cols) * 36
-            if action is None:
-                callback = self._escape_mode
+            if action == "more":
+                callback = self._next_page
             else:
                 callback = (lambda a=action: self._do(a))
             controls.button((x, yy, width, 32), text[:30], callback, tooltip=tip)
-        y += 36 * ((len(shown) + cols - 1) // cols)
+        return y + 36 * ((len(shown) + cols - 1) // cols)
+
+    def _next_page(self) -> None:
+        self.page += 1
+        self.scene.rebuild()
+
+    def _buy_buttons(self, rect: pygame.Rect, y: int, legal: list[dict[str, Any]]) -> int:
+        """A row of Money Bag purchases (one's own turn, or while asked a question)."""
+        controls = self.scene.controls
+        buys = [a for a in legal if a["type"] == "buy"]
+        top = y
         if buys:
             bag = buys[0]["bag"]
             controls.label((rect.x, y, rect.width, 22), "Spend a Money Bag on:")
@@ -287,32 +379,42 @@ class FandangoScreen(GameScreen):
                                                                 "item": k}),
                                 tooltip=ITEMS[kind]["text"])
             y += 32 * ((len(kinds) + 3) // 4)
-        return y - rect.y
+        return y - top
 
     def _prompt_panel(self, rect: pygame.Rect, view: dict[str, Any],
                       legal: list[dict[str, Any]]) -> int:
         controls = self.scene.controls
         prompt = view["prompt"]
+        y = rect.y
         if prompt["type"] == "lucky":
-            labels = {-1: f"-1 (make it {prompt['value'] - 1})", 0: f"Keep {prompt['value']}",
-                      1: f"+1 (make it {prompt['value'] + 1})"}
-            changes = sorted(a["change"] for a in legal)
-            width = (rect.width - 16) // 3
-            for n, change in enumerate(changes):
-                controls.button((rect.x + n * (width + 8), rect.y, width, 38), labels[change],
+            value = prompt["value"]
+            labels = {c: (f"Keep {value}" if c == 0 else f"{c:+d}: {value + c}") +
+                      f" ({self._roll_result(prompt, value + c)})" for c in (-1, 0, 1)}
+            changes = sorted(a["change"] for a in legal if a["type"] == "lucky")
+            for change in changes:
+                controls.button((rect.x, y, rect.width, 34), labels[change][:44],
                                 lambda c=change: self._do({"type": "lucky", "change": c}),
                                 object_id="#primary" if change == 0 else None)
-            return 42
-        y = rect.y
-        for a in legal:
-            if a["type"] == "sacrifice":
-                orc = self._unit(view, a["orc"])
-                controls.button((rect.x, y, rect.width, 34),
-                                f"Orc {self._where(orc)} takes the attack", lambda a=a: self._do(a))
-            else:
-                controls.button((rect.x, y, rect.width, 34), "Decline", lambda a=a: self._do(a))
+                y += 38
+        elif prompt["type"] == "kitten":
+            controls.button((rect.x, y, rect.width, 34), "Keep the kitten (roll defence)",
+                            lambda: self._do({"type": "decline"}),
+                            tooltip="Or click a green hex: the unit escapes there instead")
             y += 38
-        return y - rect.y
+        else:
+            for a in legal:
+                if a["type"] == "sacrifice":
+                    orc = self._unit(view, a["orc"])
+                    controls.button((rect.x, y, rect.width, 34),
+                                    f"Orc at {self._where(orc)} takes the attack",
+                                    lambda a=a: self._do(a), tooltip=unit_words(orc))
+                elif a["type"] == "decline":
+                    controls.button((rect.x, y, rect.width, 34), "Decline (the attack stands)",
+                                    lambda a=a: self._do(a))
+                else:
+                    continue
+                y += 38
+        return y - rect.y + self._buy_buttons(rect, y, legal)
 
     def _where(self, unit: dict[str, Any]) -> str:
         return self._cell_name(unit["hex"])
@@ -326,26 +428,23 @@ class FandangoScreen(GameScreen):
 
     def _do(self, action: dict[str, Any]) -> None:
         self.mode = None
+        self.page = 0
         self.act(action)
-
-    def _escape_mode(self) -> None:
-        self.mode = "escape"
-        self.scene.rebuild()
 
     # board clicks ---------------------------------------------------------------------
     def click_cell(self, cell: Any, view: dict[str, Any]) -> None:
         legal = self.legal(view)
-        if not legal or view["prompt"] is not None:
-            return
         here = [cell.q, cell.r]
+        if legal and view["prompt"] is not None:
+            if {"type": "escape", "to": here} in legal:  # a kitten's escape
+                self._do({"type": "escape", "to": here})
+            return
+        if not legal:
+            return
         if view["phase"] in ("starts", "flags"):
             kind = "start" if view["phase"] == "starts" else "flag"
             if {"type": kind, "hex": here} in legal:
                 self._do({"type": kind, "hex": here})
-            return
-        if self.mode == "escape":
-            if {"type": "escape", "to": here} in legal:
-                self._do({"type": "escape", "to": here})
             return
         if {"type": "move", "to": here} in legal:
             self._do({"type": "move", "to": here})
@@ -368,13 +467,30 @@ class FandangoScreen(GameScreen):
     def _marks(self, view: dict[str, Any]) -> dict[Any, tuple[int, int, int]]:
         legal = self.legal(view)
         marks: dict[Any, tuple[int, int, int]] = {}
-        if not legal or view["prompt"] is not None:
-            return marks
         units = {u["id"]: u for u in view["units"]}
+        prompt = view["prompt"]
+        if prompt is not None:
+            # Whoever is looking sees who acts on whom: the attacker (or roller) in orange,
+            # its target in red, the Orcs that may step in in gold, escape hexes in green.
+            pairs = {"lucky": ("unit", "other"), "sacrifice": ("attacker", "target"),
+                     "kitten": ("attacker", "unit")}[prompt["type"]]
+            for key, col in zip(pairs, (ATTACKER, TARGET)):
+                uid = prompt.get(key)
+                if uid in units:
+                    marks[self._hex(units[uid]["hex"])] = col
+            for orc in prompt.get("orcs", []):
+                if orc in units:
+                    marks.setdefault(self._hex(units[orc]["hex"]), GOLD)
+            for a in legal:
+                if a["type"] == "escape":
+                    marks[self._hex(a["to"])] = MOVE_MARK
+            return marks
+        if not legal:
+            return marks
         for a in legal:
             t = a["type"]
-            if t in ("start", "flag", "move") or (t == "escape" and self.mode == "escape"):
-                marks[self._hex(a.get("hex") or a.get("to"))] = (120, 230, 120)
+            if t in ("start", "flag", "move"):
+                marks[self._hex(a.get("hex") or a.get("to"))] = MOVE_MARK
             elif t == "attack":
                 marks[self._hex(units[a["target"]]["hex"])] = TARGET
             elif t == "shoot":
@@ -385,8 +501,12 @@ class FandangoScreen(GameScreen):
 
     def hover_text(self, cell: Any, view: dict[str, Any]) -> str | None:
         here = [cell.q, cell.r]
-        lines = [f"Hex {self._cell_name(here)} — {MAP['terrain'].get((cell.q, cell.r), 'grass')}"]
+        terrain = MAP["terrain"].get((cell.q, cell.r), "grass")
+        lines = [f"Hex {self._cell_name(here)} ({terrain}: scenery only, no effect on play)"]
         names = [s["name"] for s in view["seats"]]
+        if (cell.q, cell.r) in MAP["wild"]:
+            lines.append("A roaming place: a wild monster started here (no starting hex may "
+                         "lie within two hexes)")
         for s in view["seats"]:
             if s["start"] == here:
                 lines.append(f"{s['name']}'s starting hex")
@@ -398,9 +518,18 @@ class FandangoScreen(GameScreen):
             if lair["hex"] == here:
                 lines.append("Monster lair (search again and again)" +
                              (": its monster guards it" if lair["guard"] else ""))
+        searched = False
         for s in view["searched"]:
             if s[:2] == here:
-                lines.append(f"Searched by {names[s[2]] if s[2] is not None else 'someone'}")
+                searched = True
+                lines.append(f"Searched by {names[s[2]] if s[2] is not None else 'someone'}: "
+                             f"no more searching here")
+        if not searched and not any(lair["hex"] == here for lair in view["lairs"]):
+            barred = [s["name"] for s in view["seats"]
+                      if s["start"] and (cell.q, cell.r) in zone(cell_of(s["start"]))]
+            if barred:
+                lines.append(f"{' and '.join(barred)} may not search here (at or next to "
+                             f"{'their' if len(barred) > 1 else 'the'} starting hex)")
         items = {i["id"]: i for i in view["items"]}
         explained: set[str] = set()  # an ability is spelled out once per hex
         for u in view["units"]:
@@ -519,6 +648,14 @@ class FandangoScreen(GameScreen):
                    3: [(-0.55, -0.45), (0.55, -0.45), (0, 0.5)],
                    4: [(-0.55, -0.5), (0.55, -0.5), (-0.55, 0.5), (0.55, 0.5)]}
         for cell, units in groups.items():
+            if len(units) > 1:  # how many units the stack holds
+                bx, by = self.cell_center(self._hex(list(cell)))
+                tx, ty = transform.to_screen(bx, by)
+                badge = pygame.Rect(0, 0, max(22, int(r * 1.7)), 16)
+                badge.midbottom = (round(tx), round(ty - r * 1.9 - 2))
+                pygame.draw.rect(surface, (20, 16, 12), badge, border_radius=7)
+                draw_text(surface, f"×{len(units)}", badge.center, 12, (255, 250, 230),
+                          bold=True, anchor="center")
             offs = offsets.get(len(units), offsets[4])
             for n, u in enumerate(units[:4]):
                 bx, by = self._unit_point(u["id"], cell)
@@ -532,8 +669,15 @@ class FandangoScreen(GameScreen):
                     fill = tuple(int(c * 0.6) for c in fill)
                 pygame.draw.circle(surface, (20, 16, 12), centre, r + 2)
                 pygame.draw.circle(surface, fill, centre, r)
-                img = icon(u["kind"], int(r * 1.6))
-                surface.blit(img, img.get_rect(center=centre))
+                if r >= 18:  # big enough for the silhouette to read, with the letter under it
+                    img = icon(u["kind"], int(r * 1.5))
+                    surface.blit(img, img.get_rect(center=(centre[0], centre[1] - r // 5)))
+                    draw_text(surface, LETTERS[u["kind"]], (centre[0], centre[1] + r * 0.55),
+                              max(12, r // 2), (255, 252, 240), bold=True, anchor="center",
+                              shadow=True)
+                else:  # small: a clear letter reads better than a tiny picture
+                    draw_text(surface, LETTERS[u["kind"]], centre, max(12, int(r * 1.15)),
+                              (255, 252, 240), bold=True, anchor="center", shadow=True)
                 if u.get("starting"):
                     pygame.draw.circle(surface, GOLD, (centre[0] + r - 2, centre[1] - r + 2),
                                        max(3, r // 4))
@@ -624,7 +768,7 @@ class FandangoScreen(GameScreen):
     def results_summary(self, result: dict[str, Any]) -> list[str]:
         names = [s["name"] for s in self.match.seats]
         why = {"quests": "completed three quests",
-               "last standing": "was the last with units standing after every hex was searched",
+               "last standing": "was the last player with units standing",
                "round limit": "led when the round limit was reached",
                "exhaustion": "", "wiped out": ""}[result["reason"]]
         if not result["winners"]:
