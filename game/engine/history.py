@@ -1,0 +1,90 @@
+"""A match's history: the game as it stood after any number of its actions.
+
+A match is its seed plus its actions, so step ``n`` is a replay of the first ``n`` actions.
+Replaying from the start at every step would make stepping through a long game slow, so a
+:class:`History` keeps a copy of the match every ``every`` steps (and the last step it showed)
+and replays at most ``every - 1`` actions from the nearest copy before the step asked for.
+
+Each step is a private copy: looking at history never changes the live match.  What a seat may
+see at a step is that copy's ``view(seat)`` and ``log_for(seat)``, the same per-seat views the
+game uses live, so history shows no secret that the seat could not see at the time.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .match import Match
+
+#: Keep a copy of the match every this many steps.
+EVERY = 24
+
+
+class History:
+    """Every step of ``match`` (its actions as they are now; later actions are not added)."""
+
+    def __init__(self, match: Match, every: int = EVERY) -> None:
+        self.every = max(1, int(every))
+        self.actions: list[dict[str, Any]] = copy.deepcopy(match.actions)
+        self.seats = copy.deepcopy(match.seats)
+        start = Match(match.game_id, copy.deepcopy(match.seats), match.seed,
+                      dict(match.options))
+        self._kept: dict[int, Match] = {0: start}
+        self._last: tuple[int, Match] | None = None
+        self.live_barrier = match.barrier
+        self.over = match.is_over()
+
+    def __len__(self) -> int:
+        """The number of actions: the steps are ``0 .. len(self)``."""
+        return len(self.actions)
+
+    def at(self, step: int) -> Match:
+        """The match as it stood after its first ``step`` actions (a copy: change it freely)."""
+        return copy.deepcopy(self._reach(step))
+
+    def _reach(self, step: int) -> Match:
+        if not 0 <= step <= len(self.actions):
+            raise IndexError(f"There is no step {step}; the match has {len(self.actions)}.")
+        if self._last is not None and self._last[0] == step:
+            return self._last[1]
+        base = max(k for k in self._kept if k <= step)
+        if self._last is not None and base < self._last[0] < step:
+            base, match = self._last[0], copy.deepcopy(self._last[1])
+        else:
+            match = copy.deepcopy(self._kept[base])
+        for index in range(base, step):
+            record = self.actions[index]
+            match._apply(record["seat"], record["action"])
+            if (index + 1) % self.every == 0 and index + 1 not in self._kept:
+                self._kept[index + 1] = copy.deepcopy(match)
+        self._last = (step, match)
+        return match
+
+    def events_of(self, step: int) -> list[dict[str, Any]]:
+        """The events the action that led to ``step`` made (none for step 0)."""
+        if step <= 0:
+            return []
+        before, after = len(self._reach(step - 1).log), self._reach(step)
+        return after.log[before:]
+
+    def actor(self, step: int) -> int | None:
+        """The seat whose action led to ``step``."""
+        return self.actions[step - 1]["seat"] if step > 0 else None
+
+    def can_branch(self, step: int) -> bool:
+        """Whether a new game may continue from ``step``: once the game is over, from any
+        step ("what if"); during play only where undo could reach (nothing revealed or rolled
+        since), so a branch never lets a player see again what chance or a reveal decided."""
+        if not 0 <= step <= len(self.actions):
+            return False
+        return self.over or step >= self.live_barrier
+
+    def branch(self, step: int) -> Match:
+        """A new match continuing from ``step`` (refused where ``can_branch`` is false)."""
+        if not self.can_branch(step):
+            raise ValueError("Play from here is possible only where undo could reach, or once "
+                             "the game is over.")
+        match = self.at(step)
+        match.match_id = None   # a branch is a new match, with its own autosave
+        return match
