@@ -208,6 +208,25 @@ class Match:
         self.log.extend(events)
         return events
 
+    def why_not(self, seat: int | None, action: Action) -> str | None:
+        """Why ``seat`` may not take ``action`` now, in the words a refusal would use; None
+        when it may.  Tried on a copy of the game, so nothing changes (for "why not?" hints on
+        disabled buttons and board places)."""
+        if seat is None:
+            return "Nobody is at the screen yet."
+        if any(action == legal for legal in self.legal_actions(seat)):
+            return None
+        trial = copy.copy(self)
+        trial.rng = copy.deepcopy(self.rng)
+        trial.controller = copy.deepcopy(self.controller)
+        trial.controller.rng = trial.rng
+        trial.actions, trial.log = list(self.actions), list(self.log)
+        try:
+            trial.act(seat, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
     # --------------------------------------------------------------------- undo
     def undo_point(self) -> int | None:
         """Index of the action an undo would remove back to, or None.
