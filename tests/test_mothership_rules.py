@@ -909,3 +909,47 @@ def test_the_log_is_not_chatty():
                                   "of 12 (10 rounds left).")
     texts = [e["text"] for e in events]
     assert len(texts) == len(set(texts)) and all(t.endswith((".", "!")) for t in texts)
+
+
+# ------------------------------------------------------------- second edition rulings
+def test_a_seat_that_ended_its_turn_shows_no_ap_left():
+    m = scenario(chars=("mage", "knight"))
+    move(m, E1)
+    assert seat_view(m, 0)["ap"] == 3 and seat_view(m, 1)["ap"] == 4   # Bram still to act
+    end(m)                                      # 3 AP left unspent: lost
+    assert seat_view(m, 0)["ap"] == 0 and m.view(1)["seats"][0]["ap"] == 0
+    assert seat_view(m, 1)["ap"] == 4
+    act(m, {"type": "defer"})                   # a deferred seat keeps what it kept
+    assert seat_view(m, 1)["ap"] == 3
+    end(m)
+    assert seat_view(m, 0)["ap"] == 4, "a new round gives the AP back"
+
+
+def test_why_not_gives_the_refusal_a_player_would_get():
+    m = scenario(chars=("mage", "knight"), floor={E1: "corrode"}, up=[E1])
+    c = m.controller
+    assert c.why_not(0, "move") is None and c.why_not(0, "skip") is None
+    assert c.why_not(0, "sneak") == "Only the Thief can do that."
+    assert c.why_not(0, "assist") == "Nobody is frozen, confused or afraid."
+    assert "generator" in c.why_not(0, "deactivate")
+    assert c.why_not(1, "move") == "It is not your turn."
+    move(m, E1)
+    act(m, {"type": "peek", "at": list(E2)})
+    c.ap[0] = 1
+    reason = c.why_not(0, "move")
+    assert reason.startswith("Leaving this Corrode tile costs 1 AP more")
+    with pytest.raises(IllegalAction) as err:
+        move(m, S)
+    assert err.value.reason == reason
+    assert [a["type"] for a in m.legal_actions(0)] == ["end"]
+    for kind in ("move", "peek", "skip", "assist", "deactivate", "defer"):
+        assert c.why_not(0, kind) is not None
+
+
+def test_views_say_where_each_seat_began_its_last_two_turns():
+    m = scenario(chars=("mage", "knight"))
+    move(m, E1)
+    end(m)
+    end(m)
+    view = m.view(None)["seats"][0]
+    assert view["turn_from"] == list(E1) and view["came_from"] == list(S)

@@ -264,3 +264,139 @@ def test_a_move_with_the_keyboard_only():
     assert play.cursor == (LAYOUT.start[0] + 1, LAYOUT.start[1])
     d.key(pygame.K_RETURN)
     assert match.actions[-1]["action"] == {"type": "move", "to": list(play.cursor)}
+
+
+# ----------------------------------------------------------------- a panel you can trust
+def panel_buttons(d: Driver) -> list:
+    """Every action button of the panel (enabled or not), as (label, rect, enabled, tip)."""
+    from game.mothership.screen import PanelButton
+    widgets = [w for w, _ in d.top.controls.items] + list(d.top.controls.others)
+    found = [(w.text, tuple(w.rect), w.is_enabled, w.tool_tip_text) for w in widgets
+             if isinstance(w, PanelButton) and w.alive()]
+    return sorted(found, key=lambda b: (b[1][1], b[1][0]))
+
+
+def test_action_buttons_keep_their_places_for_the_whole_turn():
+    d = Driver(size=(1280, 720))
+    seats = [{"name": n, "kind": "human"} for n in NAMES[:2]]
+    match = Match.new("mothership", seats, seed=2)
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(2)
+    d.press("Thief")
+    d.pump(2)
+    d.press("Mage")
+    d.pump(10)
+    first = panel_buttons(d)
+    labels = [b[0] for b in first]
+    assert labels == ["Move", "Peek", "Sneak (2 AP)", "Assist", "Deactivate", "Defer",
+                      "End turn"]
+    # Actions come and go during the turn; the buttons stay where they were.
+    for action in ({"type": "peek", "at": [5, 6]}, {"type": "move", "to": [5, 6]}):
+        label = "Peek" if action["type"] == "peek" else "Move"
+        d.press(label)
+        click_cell(d, play, action.get("at") or action.get("to"))
+        d.pump(40)
+        assert match.to_act() == [0]
+        now = panel_buttons(d)
+        assert [(b[0], b[1]) for b in now] == [(b[0], b[1]) for b in first]
+    # A disabled button stays, and its tooltip is the controller's own refusal.
+    for label, _rect, enabled, tip in panel_buttons(d):
+        kind = next(k for k, v in LABELS.items() if label.startswith(v))
+        why = match.controller.why_not(0, kind)
+        assert enabled == (why is None)
+        if why is not None:
+            assert tip.endswith(f"Not now: {why}")
+    assert ("Deactivate", False) in [(b[0], b[2]) for b in panel_buttons(d)]
+    assert "Stand on a generator" in match.controller.why_not(0, "deactivate")
+
+
+def test_a_disabled_buttons_tooltip_opens_beside_the_panel_not_over_the_buttons():
+    d = Driver(size=(1280, 720))
+    seats = [{"name": n, "kind": "human"} for n in NAMES[:2]]
+    match = Match.new("mothership", seats, seed=2)
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(2)
+    d.press("Thief")
+    d.pump(2)
+    d.press("Mage")
+    d.pump(10)
+    from game.mothership.screen import PanelButton
+    button = next(w for w in d.top.controls.others
+                  if isinstance(w, PanelButton) and w.text == "Assist")
+    assert not button.is_enabled
+    assert button.can_hover(), "a disabled panel button can still be hovered"
+    button.on_hovered()
+    button.hover_time = 5.0                           # hovered past the tooltip delay
+    button.while_hovering(0.1, pygame.math.Vector2(button.rect.center))
+    assert button.tool_tip is not None, "a disabled button still explains itself"
+    tip = button.tool_tip.rect
+    assert "Nobody is frozen" in button.tool_tip_text
+    assert tip.right <= play.panel_rect().x
+    assert not any(tip.colliderect(pygame.Rect(b[1])) for b in panel_buttons(d))
+    assert pygame.Rect(0, 0, 1280, 720).contains(tip)
+
+
+def test_the_instruction_follows_the_chosen_action_at_once():
+    d = Driver(size=(1280, 720))
+    seats = [{"name": n, "kind": "human"} for n in NAMES[:2]]
+    match = Match.new("mothership", seats, seed=2)
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(2)
+    d.press("Ranger")
+    d.pump(2)
+    d.press("Mage")
+    d.pump(10)
+
+    def shown() -> list[str]:
+        return [w.text for w in d.top.controls.others if type(w).__name__ == "UILabel"]
+
+    assert any(line.startswith("Move: click") for line in shown())
+    for label, start in (("Peek", "Peek: click"), ("Far peek (1 AP)", "Far peek: click"),
+                         ("Move", "Move: click")):
+        d.press(label)                                 # no action taken, no frame pumped
+        assert any(line.startswith(start) for line in shown()), (label, shown())
+    # After an action the chosen kind falls back to Move (a Peek never lingers).
+    d.press("Peek")
+    click_cell(d, play, (LAYOUT.start[0] + 1, LAYOUT.start[1]))
+    d.pump(40)
+    assert play.screen.current_mode(match.view(0)) == "move"
+
+
+def test_when_only_end_turn_is_left_the_panel_says_why():
+    from game.mothership.screen import MothershipScreen
+    d = Driver(size=(1280, 720))
+    seats = [{"name": n, "kind": "human"} for n in NAMES[:2]]
+    match = Match.new("mothership", seats, seed=2)
+    play = d.app.push(PlayScene(d.app, match))
+    match.act(0, {"type": "choose", "character": "mage"})
+    match.act(1, {"type": "choose", "character": "knight"})
+    c = match.controller
+    east = (LAYOUT.start[0] + 1, LAYOUT.start[1])
+    c.tiles[east] = {"kind": "corrode", "up": True, "done": False, "disarmed_until": None}
+    c.tiles[(east[0] + 1, east[1])]["up"] = True                # nothing left to peek at
+    match.act(0, {"type": "move", "to": list(east)})
+    c.ap[0] = 1                                                  # stuck with 1 AP
+    play.queue.clear()
+    play.undos += 1                                              # drop cached views
+    play.rebuild()
+    d.pump(2)
+    assert [a["type"] for a in match.legal_actions(0)] == ["end"]
+    screen: MothershipScreen = play.screen
+    advice = " ".join(screen.advice(match.view(0)))
+    assert "Only End turn is left" in advice and "Corrode" in advice
+    assert "Only End turn is left" in " ".join(
+        w.text for w in d.top.controls.others if type(w).__name__ == "UILabel")
+
+
+def test_seat_cards_name_every_icon_fit_long_names_and_leave_the_start_label_clear():
+    from game.mothership.screen import card_words, name_lines, token_offsets
+    from game.ui.widgets import font
+    seat = {"frozen": False, "confused": False, "afraid": False, "blind": False,
+            "corroded": True, "sever": 0, "lifted": []}
+    assert "Corrode" in card_words(seat)
+    size, lines = name_lines("Maximiliana Featherstone", 130, 19, 12)
+    assert size >= 12 and 1 <= len(lines) <= 2 and "…" not in "".join(lines)
+    assert all(font(size, True).size(line)[0] <= 130 for line in lines)
+    for count in range(1, 5):
+        for dx, dy in token_offsets(LAYOUT.start, count, False):
+            assert abs(dy) >= 0.3, "tokens keep off the START label's row"

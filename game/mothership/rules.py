@@ -311,6 +311,9 @@ class MothershipController(Controller):
             self._not_pulled(seat, kind)
         cost = checker(seat, action)
         if cost > self.ap[seat]:
+            if kind in ("move", "skip", "sneak") and self.leave_cost(seat):
+                raise self.refuse(f"Leaving this Corrode tile costs 1 AP more: that needs "
+                                  f"{cost} AP and you have {self.ap[seat]}.")
             raise self.refuse(f"That needs {cost} AP and you have {self.ap[seat]}.")
         return cost
 

@@ -93,6 +93,36 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def token_offsets(cell: Cell, count: int, shows: bool) -> list[tuple[float, float]]:
+    """Where ``count`` character tokens sit on ``cell``, in tile widths from its centre.
+
+    On the start tile and the pod they keep to the corners, clear of the START / POD
+    label in the middle; elsewhere one token leaves a face-up trap's symbol visible.
+    """
+    if cell in (LAYOUT.start, LAYOUT.finish):
+        return [(-0.3, 0.3), (0.3, 0.3), (-0.3, -0.3), (0.3, -0.3)][:count]
+    if count == 1:
+        return [(0.2, 0.2) if shows else (0.0, 0.0)]
+    return [(-0.22, -0.22), (0.22, -0.22), (-0.22, 0.22), (0.22, 0.22)][:count]
+
+
+def name_lines(name: str, room: int, size: int, least: int) -> tuple[int, list[str]]:
+    """A seat's name for its card: the font size and one or two lines, each at most
+    ``room`` pixels wide (shrunk to ``least``, then wrapped, then shortened)."""
+    while size > least and font(size, True).size(name)[0] > room:
+        size -= 1
+    lines = wrap_text(name, size, room, bold=True)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return size, [fit(line, room + 12, size, True) for line in lines]
+
+
+def card_words(seat: dict[str, Any]) -> str:
+    """The words beside a seat card's effect icons: one for every icon."""
+    words = [EFFECT_WORDS[e] for e in dict.fromkeys(effects_of(seat))]
+    return ", ".join(words) if words else ("" if seat["lifted"] else "no effects")
+
+
 class PanelButton(UIButton):
     """A panel button whose tooltip opens beside the panel, at the button's height, so it
     never covers the buttons it explains; a disabled one still shows its tooltip (the
@@ -121,12 +151,12 @@ class PanelButton(UIButton):
                 and self.hover_time > self.tool_tip_delay):
             self.tool_tip = self.ui_manager.create_tool_tip(
                 text=self.tool_tip_text, position=(self.rect.x, self.rect.y),
-                hover_distance=(0, 0), parent_element=self, wrap_width=300)
-            tip = self.tool_tip.rect
-            tip.right = self.tip_right - 8
-            tip.top = max(0, min(self.rect.y, self.ui_manager.get_root_container().get_rect()
-                                 .bottom - tip.height))
-            self.tool_tip.set_position(tip.topleft)
+                hover_distance=(0, 0), parent_element=self,
+                object_id=self.tool_tip_object_id, wrap_width=300)
+            width, height = self.tool_tip.rect.size
+            bottom = self.ui_manager.get_root_container().get_rect().bottom
+            self.tool_tip.set_position((self.tip_right - 8 - width,
+                                        max(0, min(self.rect.y, bottom - height))))
         self.hover_time += time_delta
 
 
@@ -628,12 +658,7 @@ class MothershipScreen(GameScreen):
             cx, cy = transform.to_screen(*self.point(cell))
             space = self.spaces.get(cell)
             shows = space is not None and space["state"] == "up" and space["kind"] != "safe"
-            if cell in (LAYOUT.start, LAYOUT.finish):
-                # Corners, clear of the START / POD label in the middle of the tile.
-                offsets = [(-0.3, 0.3), (0.3, 0.3), (-0.3, -0.3), (0.3, -0.3)]
-            else:
-                offsets = [(0.2, 0.2) if shows else (0, 0)] if len(members) == 1 else [
-                    (-0.22, -0.22), (0.22, -0.22), (-0.22, 0.22), (0.22, 0.22)]
+            offsets = token_offsets(cell, len(members), shows)
             for seat, (dx, dy) in zip(members, offsets):
                 spots[seat] = (cx + dx * size, cy + dy * size)
         for seat, tween in self.tweens.items():
@@ -701,14 +726,12 @@ class MothershipScreen(GameScreen):
         x, y = rect.x + pad, rect.y + pad * 0.6
         big = max(10, round(19 * scale))
         small = max(9, round(15 * scale))
-        room = rect.width - 2 * pad + 12      # fit() keeps 12 px of padding itself
-        name_size = big
-        while name_size > max(9, round(14 * scale)) and \
-                font(name_size, True).size(seat["name"])[0] > room - 12:
-            name_size -= 1
-        draw_text(surface, fit(seat["name"], room, name_size, True), (x, y), name_size, colour,
-                  bold=True, shadow=True)
-        y += big * 1.35
+        room = round(rect.width - 2 * pad)
+        name_size, lines = name_lines(seat["name"], room, big, max(12, round(14 * scale)))
+        for line in lines:
+            draw_text(surface, line, (x, y), name_size, colour, bold=True, shadow=True)
+            y += name_size * 1.2
+        y += big * 1.35 - name_size * 1.2
         char = CHARACTERS[seat["character"]]["name"] if seat["character"] else "choosing..."
         status = ""
         if seat["escaped"]:
@@ -739,8 +762,7 @@ class MothershipScreen(GameScreen):
                              pygame.Rect(kx - er, y, er * 2, er * 2), border_radius=3)
             symbol(surface, "mystery", (kx, y + er), er * 1.6, (20, 20, 30))
             kx += er * 2.4
-        words = [EFFECT_WORDS[e] for e in dict.fromkeys(effects)]
-        words = ", ".join(words) if words else ("" if seat["lifted"] else "no effects")
+        words = card_words(seat)
         if words:
             size = max(9, round(13 * scale))
             draw_text(surface, fit(words, round(rect.right - kx + er - pad + 10), size),
