@@ -248,25 +248,26 @@ class FandangoController(Controller):
     def _index(self) -> dict[str, Any]:
         """Who stands where and who carries what, rebuilt after any change."""
         if self._idx is None:
+            # Units and items are only ever added with rising ids, so the dicts iterate in id
+            # order already (no sorting needed).
             at: dict[Cell, list[int]] = {}
             owned: dict[int | None, list[int]] = {}
             load: dict[Cell, int] = {}
-            for uid in sorted(self.units):
-                u = self.units[uid]
+            for uid, u in self.units.items():
                 cell = u["hex"]
                 at.setdefault(cell, []).append(uid)
                 owned.setdefault(u["owner"], []).append(uid)
                 load[cell] = load.get(cell, 0) + MONSTERS[u["kind"]]["stack"]
             carried: dict[int, list[int]] = {}
             lying: dict[Cell, list[int]] = {}
-            for iid in sorted(self.items):
-                it = self.items[iid]
+            units = self.units
+            for iid, it in self.items.items():
                 if it["unit"] is None:
                     lying.setdefault(it["hex"], []).append(iid)
                     cell = it["hex"]
                 else:
                     carried.setdefault(it["unit"], []).append(iid)
-                    cell = self.units[it["unit"]]["hex"]
+                    cell = units[it["unit"]]["hex"]
                 load[cell] = load.get(cell, 0) + ITEMS[it["kind"]]["stack"]
             self._idx = {"at": at, "carried": carried, "lying": lying, "load": load,
                          "owned": owned}
@@ -274,6 +275,30 @@ class FandangoController(Controller):
 
     def _changed(self) -> None:
         self._idx = None
+
+    def _put(self, uid: int, cell: Cell) -> None:
+        """Move a unit (with what it carries) to ``cell``, keeping the index up to date
+        instead of rebuilding it: moves are the commonest change of all."""
+        u = self.units[uid]
+        old = u["hex"]
+        u["hex"] = cell
+        idx = self._idx
+        if idx is None or old == cell:
+            return
+        weight = self.weight(uid)
+        at, load = idx["at"], idx["load"]
+        left = [o for o in at[old] if o != uid]  # new lists: callers may hold the old ones
+        if left:
+            at[old] = left
+        else:
+            del at[old]
+        at[cell] = sorted(at.get(cell, _EMPTY) + [uid])
+        load[old] -= weight
+        if not load[old]:
+            del load[old]
+        load[cell] = load.get(cell, 0) + weight
+        for derived in ("stats", "quests_checked"):  # worked out again when next wanted
+            idx.pop(derived, None)
 
     def units_at(self, cell: Cell) -> list[int]:
         """Unit ids on a hex (a shared list: do not change it)."""
@@ -487,9 +512,10 @@ class FandangoController(Controller):
 
     def melee_targets(self, uid: int) -> list[int]:
         u = self.units[uid]
-        return [t for t in sorted(self.units) if self.can_target(uid, t)
-                and distance(u["hex"], self.units[t]["hex"]) == 1
-                and self._front_ok(uid, self.units[t]["hex"])]
+        at = self._index()["at"]
+        found = [t for n in neighbours(u["hex"]) if n in at and self._front_ok(uid, n)
+                 for t in at[n] if self.can_target(uid, t)]
+        return sorted(found)
 
     def _targets_in(self, uid: int, cell: Cell) -> list[int]:
         return [t for t in self.units_at(cell) if self.can_target(uid, t)]
@@ -607,41 +633,45 @@ class FandangoController(Controller):
         out: list[Action] = []
         if u["down"]:
             return [{"type": "heal"}, {"type": "pass"}]
-        if only is not None and only not in ("move", "face"):
-            pass  # the movement choices are not wanted
-        elif act["moves"] > 0:
+
+        def want(*kinds: str) -> bool:
+            return only is None or only in kinds
+
+        if act["moves"] > 0 and want("move", "face"):
             for cell in sorted(self.reachable(uid, act["moves"], act["horse"]), key=ORDER.get):
                 out.append({"type": "move", "to": list(cell)})
             if self.opts["facing"]:
                 out += [{"type": "face", "dir": d} for d in range(6) if d != u["facing"]]
-        if only in ("move", "face", "pass"):
-            pass
-        elif not u["burrowed"]:
-            out += [{"type": "attack", "target": t} for t in self.melee_targets(uid)]
-            out += [{"type": "shoot", "target": t} for t in self.shoot_targets(uid)]
-            if u["kind"] == "black_death":
-                cells = sorted({self.units[t]["hex"] for t in self.melee_targets(uid)},
-                               key=ORDER.get)
-                out += [{"type": "rampage", "hex": list(c)} for c in cells]
-            if u["kind"] == "death_beast":
+        if not u["burrowed"]:
+            if want("attack", "rampage"):
+                melee = self.melee_targets(uid)
+                out += [{"type": "attack", "target": t} for t in melee]
+                if u["kind"] == "black_death":
+                    cells = sorted({self.units[t]["hex"] for t in melee}, key=ORDER.get)
+                    out += [{"type": "rampage", "hex": list(c)} for c in cells]
+            if want("shoot"):
+                out += [{"type": "shoot", "target": t} for t in self.shoot_targets(uid)]
+            if u["kind"] == "death_beast" and want("fury"):
                 out += [{"type": "fury", "targets": c} for c in self.fury_choices(uid)]
-            if self.can_search_here(uid) is None:
+            if want("search") and self.can_search_here(uid) is None:
                 out.append({"type": "search"})
-            for chest in self.openable(uid):
-                out.append({"type": "open", "chest": chest})
-                if any(self.units[o]["owner"] == u["owner"] and self.has_item(o, "key")
-                       for o in self.units_at(u["hex"])) and not self.items[chest]["sprung"]:
-                    out.append({"type": "open", "chest": chest, "key": True})
-            if self.lying(u["hex"]):
+            if want("open"):
+                for chest in self.openable(uid):
+                    out.append({"type": "open", "chest": chest})
+                    if any(self.units[o]["owner"] == u["owner"] and self.has_item(o, "key")
+                           for o in self.units_at(u["hex"])) and not self.items[chest]["sprung"]:
+                        out.append({"type": "open", "chest": chest, "key": True})
+            if want("pickup") and self.lying(u["hex"]):
                 out.append({"type": "pickup"})
-            if u["kind"] == "villager":
+            if u["kind"] == "villager" and want("rally"):
                 out.append({"type": "rally"})
-            if u["kind"] == "dwarf" and len(self.carried(uid)) <= 3:
+            if u["kind"] == "dwarf" and want("burrow") and len(self.carried(uid)) <= 3:
                 out.append({"type": "burrow"})
-            mates = [o for o in self.units_at(u["hex"]) if o != uid
-                     and self.units[o]["owner"] == u["owner"]]
-            out += [{"type": "give", "item": i, "to": o} for i in self.carried(uid)
-                    for o in mates]
+            if want("give"):
+                mates = [o for o in self.units_at(u["hex"]) if o != uid
+                         and self.units[o]["owner"] == u["owner"]]
+                out += [{"type": "give", "item": i, "to": o} for i in self.carried(uid)
+                        for o in mates]
         out.append({"type": "pass"})
         return out
 
@@ -901,9 +931,8 @@ class FandangoController(Controller):
                     for side in ("west", "east"):
                         if cell in MAP["ends"][side] and side not in self.ride_ends[u["owner"]]:
                             self.ride_ends[u["owner"]].append(side)
-        u["hex"] = path[-1]
+        self._put(uid, path[-1])
         u["burrowed"] = False
-        self._changed()
 
     def _move(self, uid: int, cell: Cell, events: list[Event]) -> None:
         horse = self.active["horse"]
@@ -912,8 +941,7 @@ class FandangoController(Controller):
         self.active["moves"] -= len(path)
         self._relocate(uid, path, events, riding=horse is not None)
         if horse is not None:
-            self.units[horse]["hex"] = cell
-            self._changed()
+            self._put(horse, cell)
             self.units[horse]["facing"] = self.units[uid]["facing"]
         steps = len(path)
         text = (f"{self.uname(uid)} rides {steps} hex{'es' if steps > 1 else ''}."
@@ -1351,9 +1379,11 @@ class FandangoController(Controller):
             if q is None or self.quests[seat][q]["done"]:
                 continue
             start = self.starts[seat]
-            for iid in sorted(self.items):
+            here = list(self.lying(start)) + [i for u in self.units_at(start)
+                                              for i in self.carried(u)]
+            for iid in sorted(here):
                 it = self.items[iid]
-                if it["kind"] != "chest" or self.item_hex(iid) != start:
+                if it["kind"] != "chest":
                     continue
                 if it["unit"] is not None and self.units[it["unit"]]["owner"] != seat:
                     continue
@@ -1374,7 +1404,12 @@ class FandangoController(Controller):
         return None
 
     def _carried_kinds(self, seat: int) -> list[str]:
-        return [self.items[i]["kind"] for u in self.seat_units(seat) for i in self.carried(u)]
+        """The kinds of item a seat's units carry (kept with the index; do not change it)."""
+        cache = self._index().setdefault("kinds", {})
+        if seat not in cache:
+            cache[seat] = [self.items[i]["kind"] for u in self.seat_units(seat)
+                           for i in self.carried(u)]
+        return cache[seat]
 
     def _kinds(self, seat: int) -> set[str]:
         return {self.units[u]["kind"] for u in self.seat_units(seat)}
@@ -1424,6 +1459,16 @@ class FandangoController(Controller):
         return 0
 
     def _check_quests(self, events: list[Event], round_end: bool) -> None:
+        # Between round ends, quest progress follows only who stands where and carries what
+        # (each change renews the index) and the tallies of kills, corners, ends and chests:
+        # with the same index and tallies nothing can have changed.
+        index = self._index()
+        key = (sum(map(len, self.kills)), sum(map(len, self.corners)),
+               sum(map(len, self.ride_ends)), sum(self.delivered),
+               sum(map(len, self.villagers_slain)))
+        if not round_end and index.get("quests_checked") == key:
+            return
+        index["quests_checked"] = key
         for seat in range(self.n):
             for q in self.quests[seat]:
                 if q["done"]:
@@ -1497,9 +1542,8 @@ class FandangoController(Controller):
                     and not self.fear_blocked(u["kind"], None, cell, frm=u["hex"])
                     and self.load(cell) + self.weight(uid) <= STACK_LIMIT):
                 origin = u["hex"]
-                u["hex"] = cell
+                self._put(uid, cell)
                 u["facing"] = d
-                self._changed()
                 events.append(event("wander", f"The wild {MONSTERS[u['kind']]['name']} wanders.",
                                     unit=uid, frm=list(origin), to=list(cell),
                                     path=[list(cell)]))
