@@ -501,8 +501,8 @@ class FandangoScreen(GameScreen):
 
     def hover_text(self, cell: Any, view: dict[str, Any]) -> str | None:
         here = [cell.q, cell.r]
-        terrain = MAP["terrain"].get((cell.q, cell.r), "grass")
-        lines = [f"Hex {self._cell_name(here)} ({terrain}: scenery only, no effect on play)"]
+        # The map's shades of ground are scenery: no rule reads them, so none is named.
+        lines = [f"Hex {self._cell_name(here)}: open ground (no effect on play)"]
         names = [s["name"] for s in view["seats"]]
         if (cell.q, cell.r) in MAP["wild"]:
             lines.append("A roaming place: a wild monster started here (no starting hex may "

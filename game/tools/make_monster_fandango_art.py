@@ -42,11 +42,13 @@ SS = 4
 ICON = 64
 
 TERRAINS = ("grass", "forest", "hills", "meadow")
+#: Terrain is scenery only (no rule reads it), so the kinds are near shades of open ground
+#: with the same light strokes: no trees or hills that would look like cover or a slope.
 TERRAIN_COLOURS = {
-    "grass": ((118, 156, 74), (92, 128, 56)),
-    "forest": ((66, 112, 62), (40, 80, 44)),
-    "hills": ((164, 142, 96), (128, 106, 70)),
-    "meadow": ((150, 176, 92), (120, 150, 70)),
+    "grass": ((118, 156, 74), (98, 134, 60)),
+    "forest": ((104, 146, 72), (86, 124, 58)),
+    "hills": ((136, 156, 84), (114, 134, 66)),
+    "meadow": ((132, 166, 84), (110, 144, 68)),
 }
 #: tile id -> (drawing, properties)
 TILES: dict[int, tuple[str, dict[str, str]]] = {
@@ -99,15 +101,7 @@ def draw_terrain(name: str, rng: random.Random) -> pygame.Surface:
         x, y = rng.uniform(6, TW - 6) * SS, rng.uniform(10, TH - 10) * SS
         if not _inside(x / SS, y / SS, 0.86):
             continue
-        if name == "forest":
-            r = rng.uniform(3, 5) * SS
-            pygame.draw.circle(big, dark, (x, y), r)
-            pygame.draw.circle(big, light, (x - r / 3, y - r / 3), r / 3)
-        elif name == "hills":
-            w = rng.uniform(6, 10) * SS
-            pygame.draw.arc(big, dark, (x - w / 2, y - w / 3, w, w / 1.5), 0.3, 2.8, SS * 2)
-        else:
-            pygame.draw.line(big, dark, (x, y), (x + rng.uniform(-1, 1) * SS, y - 3 * SS), SS)
+        pygame.draw.line(big, dark, (x, y), (x + rng.uniform(-1, 1) * SS, y - 3 * SS), SS)
     pygame.draw.polygon(big, (58, 48, 32), pts, SS * 2)
     return pygame.transform.smoothscale(big, (TW, TH))
 
