@@ -5,6 +5,9 @@ import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# A fault in a scene fails the test instead of being caught by the loop (tests of the
+# crash guard itself turn this off).
+os.environ.setdefault("TABLETOP_FAULTS", "raise")
 
 import pytest  # noqa: E402
 

@@ -15,6 +15,9 @@ class Driver:
     def __init__(self, size=(1280, 720), animation="off") -> None:
         self.app = App(settings=Settings(animation=animation, bot_delay=0.0), size=size)
         self.app.fps = 0
+        # Synthetic steps take no time: the handover guard (a real-time wait) is tested with
+        # the real loop in test_handover_guard.py.
+        self.app.guard_seconds = 0.0
         self.app.to_menu()
         self.app.step([])
 
@@ -39,7 +42,9 @@ class Driver:
         self.app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=found[index])])
 
     def key(self, key: int, mod: int = 0) -> None:
-        self.app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="")])
+        """Press and release ``key`` (a handover card is confirmed by the release)."""
+        self.app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""),
+                       pygame.event.Event(pygame.KEYUP, key=key, mod=mod)])
 
     def pump(self, frames: int = 1) -> None:
         for _ in range(frames):

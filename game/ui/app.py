@@ -1,12 +1,22 @@
 """The window, the one event loop and the scene stack.
 
-The loop redraws only when something changed: while nothing moves it sleeps
-in ``pygame.event.wait``, so an idle game costs next to no CPU.
+The loop redraws only when something changed: a scene asks for frames with
+``app.touch()`` (or by returning True from ``update`` while something moves;
+one more frame is drawn once it stops), and pygame_gui's delayed rebuilds
+are honoured. While nothing moves it sleeps, so an idle game costs next to no CPU.
+
+The loop also remembers when each held key or mouse button went down, so a
+scene can refuse input that began before it appeared (the handover card), and
+a fault in a scene is caught here: a crash report is written next to the saves,
+the person is told, and the program goes back to the main menu.
 """
 
 from __future__ import annotations
 
+import os
+import sys
 import time
+import traceback
 from pathlib import Path
 
 import pygame
@@ -24,6 +34,8 @@ IDLE_SLEEP = 0.05
 #: After an input event, keep drawing this long so hover and press effects show.
 SETTLE_SECONDS = 1.0
 MIN_SIZE = (960, 600)
+#: A handover card (or a "Pass to" button) ignores presses for this long after it appears.
+GUARD_SECONDS = 0.5
 
 
 class App:
@@ -48,6 +60,21 @@ class App:
         self.frames = 0
         self.fps = FPS
         self.toasts: list[tuple[str, float, bool]] = []
+        #: A frame is wanted at the next loop turn (something changed).
+        self.dirty = True
+        #: The top scene was moving at the last loop turn (draw once more when it stops).
+        self._was_moving = False
+        #: When the last frame was drawn (time.monotonic), for tests and guards.
+        self.drawn_at = 0.0
+        #: Held keys and mouse buttons -> when they went down.
+        self.held: dict[tuple[str, int], float] = {}
+        #: When the press behind the input being handled began (-inf: before we knew).
+        self.input_began = float("-inf")
+        self._release_began = float("-inf")
+        #: Faults caught at the loop (a fault while recovering from one is not caught).
+        self.crashes = 0
+        self.guard_seconds = GUARD_SECONDS
+        self._recovering = False
 
     def _open_window(self) -> pygame.Surface:
         if self.settings.fullscreen:
@@ -79,8 +106,10 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def touch(self, seconds: float = SETTLE_SECONDS) -> None:
-        """Ask for frames for a little while (something changed)."""
+    def touch(self, seconds: float | None = None) -> None:
+        """Ask for a frame now and for frames a little while (default: SETTLE_SECONDS)."""
+        self.dirty = True
+        seconds = SETTLE_SECONDS if seconds is None else seconds
         self.redraw_until = max(self.redraw_until, time.monotonic() + seconds)
 
     def toast(self, message: str, error: bool = False, seconds: float = 4.0) -> None:
@@ -117,12 +146,21 @@ class App:
     def step(self, events: list[pygame.event.Event] | None = None) -> bool:
         """One loop turn: events, update, and a draw if anything changed.
 
-        Tests pass ``events`` to drive the program; then nothing blocks.
+        Tests pass ``events`` to drive the program; then nothing blocks.  A fault in a
+        scene is caught here (see :meth:`crashed`).
         """
-        busy = time.monotonic() < self.redraw_until
+        try:
+            return self._step(events)
+        except Exception as exc:  # noqa: BLE001 - no fault may close the window with a game
+            if self._recovering or os.environ.get("TABLETOP_FAULTS") == "raise":
+                raise  # the test suite wants to see its faults
+            self.crashed(exc)
+            return False
+
+    def _step(self, events: list[pygame.event.Event] | None) -> bool:
         if events is None:
             events = pygame.event.get()
-            if not events and not busy:
+            if not events and not self.wants_frame():
                 # Idle: sleep instead of pygame.event.wait, which some SDL video
                 # drivers implement by polling every millisecond.
                 time.sleep(IDLE_SLEEP)
@@ -130,21 +168,57 @@ class App:
         for event in events:
             self.dispatch(event)
         dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
-        busy = busy or bool(events)
-        if busy:  # the widgets only change after input or while frames are asked for
-            self.ui.update(dt)
         top = self.stack.top
         moving = bool(top and top.update(dt))
-        if moving or busy or self.frames == 0:
-            if not busy:
-                self.ui.update(dt)
+        if moving or self._was_moving or self.wants_frame() or self.frames == 0:
+            self.dirty = False
+            self.ui.update(dt)
             self.draw()
+        self._was_moving = moving
         return moving
+
+    def wants_frame(self) -> bool:
+        """Whether the next loop turn must draw: a change was signalled, frames were asked
+        for, or a pygame_gui widget has a rebuild or tooltip pending."""
+        return (self.dirty or time.monotonic() < self.redraw_until or self._was_moving
+                or self._ui_pending())
+
+    def _ui_pending(self) -> bool:
+        for element in self.ui.get_sprite_group().sprites():
+            if getattr(element, "should_trigger_full_rebuild", False):
+                return True
+            if (getattr(element, "hovered", False) and getattr(element, "tool_tip_text", None)
+                    and getattr(element, "tool_tip", True) is None):
+                return True
+        return False
+
+    def _track(self, event: pygame.event.Event) -> None:
+        """Note when the press behind ``event`` began (``input_began``)."""
+        now = time.monotonic()
+        kind = event.type
+        if kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            key = ("key", event.key) if kind == pygame.KEYDOWN else ("mouse", event.button)
+            # A key's repeats are one press that began at its first KEYDOWN.
+            self.input_began = self.held.setdefault(key, now)
+        elif kind in (pygame.KEYUP, pygame.MOUSEBUTTONUP):
+            key = ("key", event.key) if kind == pygame.KEYUP else ("mouse", event.button)
+            self.input_began = self.held.pop(key, float("-inf"))
+            if kind == pygame.MOUSEBUTTONUP and event.button == 1:
+                self._release_began = self.input_began
+        elif kind == pygame_gui.UI_BUTTON_PRESSED:
+            # A click ends with the release; a press from the keyboard or a test has no mouse.
+            clicked = getattr(event, "mouse_button", None) is not None
+            self.input_began = self._release_began if clicked else now
+        elif kind == pygame.WINDOWFOCUSLOST:
+            self.held.clear()  # their releases will go to another window
+        else:
+            self.input_began = now
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.NOEVENT:
             return
         self.touch()
+        self._track(event)
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -156,8 +230,10 @@ class App:
             return
         if event.type == pygame.WINDOWEXPOSED:
             return
-        used = self.ui.process_events(event)
         top = self.stack.top
+        if top is not None and top.intercept(event):
+            return
+        used = self.ui.process_events(event)
         if top is not None and (not used or event.type >= pygame.USEREVENT):
             top.handle_event(event)
 
@@ -169,6 +245,7 @@ class App:
         self._draw_toasts()
         pygame.display.flip()
         self.frames += 1
+        self.drawn_at = time.monotonic()
 
     def _draw_toasts(self) -> None:
         now = time.monotonic()
@@ -184,6 +261,76 @@ class App:
             for i, line in enumerate(lines):
                 draw_text(self.screen, line, (box.x + 16, box.y + 9 + 24 * i), 17, TEXT)
             y = box.bottom + 8
+
+    # faults ----------------------------------------------------------------------------
+    def crashed(self, exc: BaseException) -> None:
+        """A scene failed: write a crash report beside the saves (the traceback and the
+        match being played, if any), go back to the main menu and tell the person.  The
+        autosave is left as it was, so Continue resumes the game."""
+        self.crashes += 1
+        self._recovering = True
+        try:
+            report = self.write_crash_report(exc)
+            where = (f"A report, {report.name}, was written beside the saves." if report
+                     else "No report could be written.")
+            print(f"tabletop: {type(exc).__name__}: {exc}; crash report: {report}",
+                  file=sys.stderr)
+            from .scenes.play import PlayScene
+            play = self.stack.find(PlayScene)
+            game = (" Your game is kept: Continue on the main menu resumes it."
+                    if play is not None and play.match.actions else "")
+            self.toasts.clear()
+            while self.stack.scenes:  # leave every scene, even one that fails to leave
+                scene = self.stack.scenes.pop()
+                try:
+                    scene.exit()
+                except Exception:  # noqa: BLE001
+                    pass
+            self.ui.clear_and_reset()
+            self.to_menu()
+            from .scenes.notice import NoticeScene
+            self.push(NoticeScene(self, "Something went wrong",
+                                  f"The program met an error ({type(exc).__name__}: {exc})."
+                                  f"{game} {where}"))
+            self.draw()
+        finally:
+            self._recovering = False
+
+    def write_crash_report(self, exc: BaseException) -> Path | None:
+        """``crash-<time>.txt`` beside the saves: the traceback, then the match as a save."""
+        import yaml
+        from game.engine.saves import match_document
+        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        try:
+            from .scenes.play import PlayScene
+            play = self.stack.find(PlayScene)
+        except Exception:  # noqa: BLE001
+            play = None
+        if play is not None:
+            try:
+                document = match_document(play.match)
+            except Exception:  # noqa: BLE001 - the match itself may be what broke
+                document = {"game": play.match.game_id, "seed": play.match.seed,
+                            "seats": play.match.seats, "options": play.match.options,
+                            "actions": play.match.actions}
+            try:
+                text += "\n# The match (seed and actions), as a save:\n" + yaml.safe_dump(
+                    document, sort_keys=False, allow_unicode=True)
+            except Exception as dump_error:  # noqa: BLE001
+                text += f"\n# The match could not be written: {dump_error}\n"
+        try:
+            folder = paths.saves_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            path = folder / f"crash-{stamp}.txt"
+            number = 1
+            while path.exists():
+                number += 1
+                path = folder / f"crash-{stamp}-{number}.txt"
+            path.write_text(text, encoding="utf-8")
+            return path
+        except OSError:
+            return None
 
     def screenshot(self, path: str | Path) -> None:
         """Save what the window shows now."""

@@ -41,7 +41,9 @@ class Scene:
         self.build()
 
     def rebuild(self) -> None:
-        """Recreate the widgets (e.g. after a resize), keeping the keyboard focus."""
+        """Recreate the widgets (e.g. after a resize), keeping the keyboard focus; the
+        loop is asked for a frame, since the screen changed."""
+        self.app.touch(0.0)
         focus = self.controls.focus
         self.controls.clear()
         self.build()
@@ -52,12 +54,19 @@ class Scene:
         """Create this scene's widgets for the current window size."""
 
     # frame ------------------------------------------------------------------
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """See ``event`` before the widgets do; return True to swallow it (a guard against
+        input that began before the scene appeared)."""
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Return True when the event was used."""
         return self.controls.handle(event)
 
     def update(self, dt: float) -> bool:
-        """Advance timers; return True while something is moving (keeps frames coming)."""
+        """Advance timers; return True while something is moving (keeps frames coming; one
+        more frame is drawn after it stops).  Anything else that changes what should be on
+        screen calls ``self.app.touch()``."""
         return False
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,13 +1,51 @@
-"""The handover card: pass the screen to the next person, showing only public things."""
+"""The handover card: pass the screen to the next person, showing only public things.
+
+The card is confirmed only by its own button, or by Space or Enter pressed AND released,
+by a press that began after the card appeared and its guard time passed: a click or a
+held key meant for the board (a double click on the button that brought the card up)
+never lets the next person's secrets show to the one still looking.
+"""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from ..scene import Scene
-from ..widgets import GOLD, MUTED, SEAT_COLOURS, TEXT, draw_card, draw_text
+from ..widgets import GOLD, MUTED, SEAT_COLOURS, TEXT, draw_card, draw_text, fit, wrap_text
+
+#: Keys that confirm the card when pressed and released.
+CONFIRM_KEYS = {pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER}
+#: Input the guard looks at (anything else, such as mouse motion, passes).
+PRESSES = {pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+           pygame.MOUSEWHEEL, pygame_gui.UI_BUTTON_PRESSED}
+
+
+class InputGuard:
+    """Refuses input that began before ``arm()`` plus the app's guard time.
+
+    The loop records when each press began (``app.input_began``: a held key's repeats and
+    its release count from its first KEYDOWN, a click from its MOUSEBUTTONDOWN).
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.armed_at = float("inf")
+
+    def arm(self) -> None:
+        self.armed_at = time.monotonic() + self.app.guard_seconds
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the guard time is still running."""
+        return time.monotonic() < self.armed_at
+
+    def fresh(self) -> bool:
+        """Whether the input being handled began after the guard time."""
+        return self.app.input_began >= self.armed_at
 
 
 class HandoverScene(Scene):
@@ -20,40 +58,76 @@ class HandoverScene(Scene):
         self.play = play
         self.seat = seat
         self.name = play.match.seats[seat]["name"]
+        self.guard = InputGuard(app)
+        #: An open game asks for a card only so the right person decides: no secrets.
+        self.secret = bool(play.match.cls.has_secrets)
+
+    def enter(self) -> None:
+        self.guard.arm()
+        super().enter()
+
+    def resume(self) -> None:
+        self.guard.arm()  # e.g. back from the game menu: its last key must not confirm
+        super().resume()
 
     def build(self) -> None:
         card = self.card_rect()
-        button = pygame.Rect(0, 0, 260, 50)
+        button = pygame.Rect(0, 0, min(260, card.width - 40), 50)
         button.midbottom = (card.centerx, card.bottom - 24)
-        self.controls.button(button, f"I am {self.name}", self.confirm, object_id="#primary")
+        self.controls.button(button, fit(f"I am {self.name}", button.width, 18), self.confirm,
+                             object_id="#primary")
         self.controls.move(1)
         self.controls.on_escape = self.play.open_menu
 
     def card_rect(self) -> pygame.Rect:
         width, height = self.app.window_size
-        card = pygame.Rect(0, 0, 560, 280)
+        card = pygame.Rect(0, 0, min(560, width - 40), 280)
         card.center = (width // 2, height // 2)
         return card
 
     def confirm(self) -> None:
+        if not self.guard.fresh():
+            return
         self.play.viewer = self.seat
         self.app.pop()
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+    def intercept(self, event: pygame.event.Event) -> bool:
+        if event.type not in PRESSES:
+            return False
+        if not self.guard.fresh():
+            return True  # began before the card, or in its first moments
+        if event.type == pygame.KEYDOWN and event.key in CONFIRM_KEYS:
+            return True  # confirmed when released
+        if event.type == pygame.KEYUP and event.key in CONFIRM_KEYS:
             self.confirm()
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.confirm()
-            return True
-        return super().handle_event(event)
+        return False
+
+    def about(self) -> str:
+        """What the next person decides, when the view says (``"handover": "<what>"``)."""
+        wanted = self.play.view().get("handover")
+        return wanted.strip() if isinstance(wanted, str) else ""
+
+    def texts(self) -> tuple[str, list[str]]:
+        """The card's title and its lines: who must look (secrets), or who decides."""
+        if self.secret:
+            return (f"Pass to {self.name}",
+                    [f"Press Space or the button when only {self.name} is looking."])
+        about = self.about()
+        text = (about[:1].upper() + about[1:] if about
+                else f"Pass the mouse to {self.name}: the decision is theirs.")
+        return f"{self.name} decides", wrap_text(text, 18, self.card_rect().width - 40)[:2]
 
     def draw(self, surface: pygame.Surface) -> None:
         card = self.card_rect()
         draw_card(surface, card, SEAT_COLOURS[self.seat % len(SEAT_COLOURS)], 215, 3)
-        draw_text(surface, f"Pass to {self.name}", (card.centerx, card.y + 52), 38, GOLD,
-                  bold=True, anchor="center")
-        draw_text(surface, f"Press Space or click when only {self.name} is looking.",
-                  (card.centerx, card.y + 108), 18, TEXT, anchor="center")
-        draw_text(surface, self.play.match.status(), (card.centerx, card.y + 146), 16, MUTED,
-                  anchor="center")
+        title, lines = self.texts()
+        draw_text(surface, fit(title, card.width, 38, bold=True), (card.centerx, card.y + 52),
+                  38, GOLD, bold=True, anchor="center")
+        y = card.y + 100
+        for line in lines:
+            draw_text(surface, fit(line, card.width - 20, 18), (card.centerx, y), 18, TEXT,
+                      anchor="center")
+            y += 26
+        draw_text(surface, fit(self.play.match.status(), card.width - 20, 16),
+                  (card.centerx, card.y + 158), 16, MUTED, anchor="center")

@@ -19,7 +19,7 @@ from pygame_gui.elements import UITextBox, UITooltip
 from game.engine import IllegalAction, Match, SaveError
 from game.engine.bots import choose_action
 from game.board.render import ViewTransform
-from game.engine.events import visible_to
+from game.engine.events import audience, visible_to
 
 from .. import paths
 from ..gamescreen import screen_for
@@ -83,6 +83,13 @@ class PlayScene(Scene):
         self.log_box: UITextBox | None = None
         #: Why the last autosave failed (a lasting warning on the board), or None.
         self.save_problem: str | None = None
+        #: The person whose last action showed them something only they may see (drawn
+        #: cards...): they keep the screen until they pass it on with "Pass to ...".
+        self.private_for: int | None = None
+        #: The next person the screen waits to be passed to (the "Pass to" button is up).
+        self.passing_to: int | None = None
+        from .handover import InputGuard
+        self.pass_guard = InputGuard(app)
         self.screen.reset(self.view())
 
     # state -----------------------------------------------------------------------
@@ -136,6 +143,9 @@ class PlayScene(Scene):
             self.app.toast(exc.reason, error=True)
             return False
         self.autosave()
+        if self.match.seats[seat]["kind"] == "human":
+            private = any(audience(ev) == [seat] for ev in events)
+            self.private_for = seat if private else None
         self.queue.extend(events)
         self.rebuild()
         return True
@@ -164,6 +174,7 @@ class PlayScene(Scene):
         self.queue.clear()
         self.busy_for = None
         self.bot_wait = None
+        self.private_for = self.passing_to = None
         self.undos += 1
         self.shown = list(self.match.log)
         self.screen.reset(self.view())
@@ -203,13 +214,35 @@ class PlayScene(Scene):
         seat = to_act[0]
         if seat != self.viewer:
             if self.handover_needed():
+                if self.viewer is not None and self.private_for == self.viewer:
+                    # Let them see what they got before the card hides it.
+                    if self.passing_to != seat:
+                        self.passing_to = seat
+                        self.pass_guard.arm()
+                        self.rebuild()
+                    return False
                 from .handover import HandoverScene
+                self.private_for = self.passing_to = None
                 self.viewer = None
                 self.app.push(HandoverScene(self.app, self, seat))
             else:
                 self.viewer = seat
                 self.rebuild()
         return False
+
+    def pass_on(self) -> None:
+        """The person who was shown something in private is done: bring up the card."""
+        if not self.pass_guard.fresh():
+            return  # a click or key from before the button (a double click) does not count
+        self.private_for = self.passing_to = None
+        self.rebuild()
+
+    def intercept(self, event: pygame.event.Event) -> bool:
+        from .handover import PRESSES
+        # While "Pass to ..." waits, input from before it came up (or in its first moments)
+        # is swallowed, so a double click cannot pass the screen on unseen.
+        return (self.passing_to is not None and event.type in PRESSES
+                and not self.pass_guard.fresh())
 
     def show_results(self) -> None:
         from .results import ResultsScene
@@ -271,6 +304,14 @@ class PlayScene(Scene):
         y = panel.y + HEADER_HEIGHT + LINE_HEIGHT * len(self.info_lines()) + 8
         if self.showing:
             used = 0
+        elif self.passing_to is not None:
+            name = self.match.seats[self.passing_to]["name"]
+            button = self.controls.button(
+                pygame.Rect(panel.x + 12, y, panel.width - 24, 40),
+                fit(f"Done: pass to {name}", panel.width - 24, 16), self.pass_on,
+                object_id="#primary", tooltip=f"Hide your things and pass the screen to {name}")
+            self.controls.focus_widget(button)
+            used = 44
         elif self.match.is_over():
             self.controls.button(pygame.Rect(panel.x + 12, y, panel.width - 24, 40),
                                  "Show results", self.show_results, object_id="#primary")
