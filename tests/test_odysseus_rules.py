@@ -1159,3 +1159,48 @@ def test_no_prompt_with_a_single_forced_answer_is_ever_asked(seed):
         c.apply(seat, legal[rng.randbelow(len(legal))])
         steps += 1
     assert c.chips_in_play() == 50
+
+
+# ------------------------------------------- the table's counters ride on the events
+TALLIED = ("vp", "chips", "hand", "destiny_chips", "supply", "bets", "crew", "round", "decks",
+           "discards")
+
+
+@pytest.mark.parametrize("seed", [3, 9])
+def test_events_carry_the_table_as_of_their_moment(seed):
+    """Every public event carries the public counters as they stand when it happens: the
+    last one of an action's batch agrees with the view after it, an Olympus card is 'last'
+    from its own event on, a top contributor's 2 VP appear at the 'top' event, and a
+    finished adventure leaves the table with the journey (nothing lingers into the next)."""
+    rng = Rng(seed)
+    c = new(4, seed)
+    on_table = True
+    while not c.is_over():
+        seat = c.to_act()[0]
+        legal = c.legal_actions(seat)
+        before = c.view(None)["tally"]
+        events = c.apply(seat, legal[rng.randbelow(len(legal))])
+        tallied = [e for e in events if "tally" in e]
+        if tallied and not c.is_over():
+            after = c.view(None)["tally"]
+            assert {k: tallied[-1]["tally"][k] for k in TALLIED} == \
+                {k: after[k] for k in TALLIED}
+        last = before
+        for e in tallied:
+            t = e["tally"]
+            if e["type"] == "olympus":
+                assert t["olympus"]["last"] == e["card"]
+            elif e["type"] == "reveal":
+                assert t["olympus"]["last"] == last["olympus"]["last"]
+            if e["type"] == "top":
+                for s in e["seats"]:
+                    assert t["vp"][s] == last["vp"][s] + 2
+            if e["type"] == "sail":
+                on_table = False
+            if e["type"] == "rewards":
+                on_table = True
+            if not on_table:
+                assert t["adventure"] is None, e["type"]
+            last = t
+        if not on_table and not c.is_over():
+            assert c.view(None)["adventure"] is None

@@ -221,3 +221,294 @@ def test_small_window_text_stays_readable_and_inside_its_boxes(monkeypatch):
     # The Destiny cards and the hand show their words, shortened where needed.
     labels = {label for label, *_ in drawn}
     assert any(label.endswith("chips") or label.endswith("chip") for label in labels)
+
+
+# ----------------------------------------------------------- a resolution that lands
+def landing_batch(seed: int = 3):
+    """A bot match just before an action whose events resolve an adventure, sail on and
+    reveal the next adventure's tiles; returns (match, that action's record)."""
+    seats = [{"name": n, "kind": "bot"} for n in NAMES[:4]]
+    probe = Match.new("odysseus", seats, seed=seed)
+    while True:
+        seat = probe.to_act()[0]
+        types = {e["type"] for e in probe.act(seat, choose_action(probe, seat))}
+        if {"top", "olympus", "sail", "rewards"} <= types:
+            break
+    match = Match.new("odysseus", seats, seed=seed)
+    for record in probe.actions[:-1]:
+        match.act(record["seat"], record["action"])
+    return match, probe.actions[-1]
+
+
+def test_panels_show_no_outcome_before_the_animation_reaches_it():
+    match, record = landing_batch()
+    d = Driver(animation="normal")
+    play = PlayScene(d.app, match)
+    d.app.push(play)
+    screen = play.screen
+    before = screen.shown(play.view())
+    old_rewards = before["adventure"]["rewards"]
+    old_last = before["olympus"]["last"]
+    last_tally = before["tally"]
+    play.perform(record["seat"], record["action"])
+    first = len(play.shown)  # the events of this action start here
+    live = play.view()
+    assert live["adventure"]["rewards"] != old_rewards or live["round"] != before["round"]
+    started: list[str] = []
+    for _ in range(4000):
+        if not play.queue:
+            break
+        play._advance(0.05)  # the board's animation, step by step (no computer acts)
+        started = [e["type"] for e in play.shown[first:]]
+        last_tally = next((e["tally"] for e in reversed(play.shown[first:]) if "tally" in e),
+                          last_tally)
+        shown = screen.shown(play.view())
+        if "olympus" not in started:
+            assert shown["olympus"]["last"] == old_last, "the Olympus card shown too soon"
+        # Points, chips and the supply are those of the last event the board has reached.
+        assert [s["vp"] for s in shown["seats"]] == last_tally["vp"], "points shown too soon"
+        assert [s["chips"] for s in shown["seats"]] == last_tally["chips"]
+        assert shown["supply"] == last_tally["supply"]
+        if "sail" not in started:  # never the next adventure's tiles before the journey
+            assert shown["adventure"] is None or shown["adventure"]["rewards"] == old_rewards
+        if "sail" in started and "rewards" not in started[started.index("sail"):]:
+            assert shown["adventure"] is None, "the last adventure lingers"
+        if play.queue:  # still showing: no controls, no results yet
+            assert shown["result"] is None and shown["decision"] is None
+    assert not play.queue
+    assert screen.shown(play.view()) is play.view()  # caught up: the live view
+
+
+# ----------------------------------------------------------------- the table in view
+def drawn_labels(monkeypatch, play) -> list[str]:
+    from game.odysseus import screen as screen_module
+    labels: list[str] = []
+    original = screen_module.OdysseusScreen._text
+
+    def text(self, surface, label, *args, **kwargs):
+        labels.append(label)
+        return original(self, surface, label, *args, **kwargs)
+
+    monkeypatch.setattr(screen_module.OdysseusScreen, "_text", text)
+    play.app.draw()
+    monkeypatch.setattr(screen_module.OdysseusScreen, "_text", original)
+    return labels
+
+
+def bot_match_until(n: int, seed: int, done, human: int | None = 0) -> Match:
+    seats = [{"name": NAMES[i], "kind": "human" if i == human else "bot"} for i in range(n)]
+    match = Match.new("odysseus", seats, seed=seed)
+    while not match.is_over() and not done(match):
+        seat = match.to_act()[0]
+        match.act(seat, choose_action(match, seat))
+    return match
+
+
+def test_face_up_cards_of_others_lie_on_the_table(monkeypatch):
+    def others_face_up(m):
+        adv = m.view(0)["adventure"]
+        return m.to_act() == [0] and adv and any(f["seat"] != 0 for f in adv["face_up"])
+
+    for seed in range(40):
+        match = bot_match_until(4, seed, others_face_up)
+        if not match.is_over():
+            break
+    d = Driver()
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(3)
+    assert play.viewer == 0
+    labels = drawn_labels(monkeypatch, play)
+    assert "Face up on the table:" in labels
+    face_up = match.view(0)["adventure"]["face_up"]
+    from game.odysseus.rules import SPECIAL_NAMES
+    from game.odysseus.data import CARDS
+    for f in face_up:
+        assert SPECIAL_NAMES[CARDS[f["card"]]["special"]] in labels
+        assert match.seats[f["seat"]]["name"] in labels
+    play.viewer = None  # the public view shows them too
+    assert "Face up on the table:" in drawn_labels(monkeypatch, play)
+
+
+def test_a_person_sees_the_cards_they_drew(monkeypatch):
+    match = bot_match_until(3, 5, lambda m: m.to_act() == [0]
+                            and m.view(0)["decision"]["kind"] == "draw")
+    d = Driver()
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(3)
+    assert play.viewer == 0
+    d.press(next(t for t in d.labels() if " Help + " in t))
+    drew = next(e for e in reversed(match.log) if e["type"] == "drew")
+    for _ in range(50):
+        if play.viewer != 0 or not play.queue:
+            break
+        d.pump()
+    assert play.viewer == 0  # the only person keeps the screen
+    fresh = play.screen.fresh_for(play.view())
+    assert fresh is not None and fresh["cards"] == drew["cards"]
+    labels = drawn_labels(monkeypatch, play)
+    assert any(t.startswith("You drew: ") for t in labels)
+    assert labels.count("new") == len(drew["cards"])
+
+
+def test_the_blind_chip_shows_the_destiny_cards_with_a_word():
+    d = Driver()
+    seats = [{"name": n, "kind": "human" if i == 0 else "bot"} for i, n in enumerate(NAMES[:3])]
+    match = Match.new("odysseus", seats, seed=2)
+    play = d.app.push(PlayScene(d.app, match))
+    for _ in range(30):
+        if play.viewer == 0 and match.to_act() == [0]:
+            break
+        d.pump()
+    play.perform(0, {"type": "destiny", "slot": 1})
+    for _ in range(30):
+        if not play.queue:
+            break
+        d.pump()
+    assert play.viewer == 0
+    assert play.screen.fresh_for(play.view())["looked"]
+
+
+def test_planning_previews_on_the_reward_box_and_the_round_track(monkeypatch):
+    from game.odysseus.screen import lost_preview
+    assert lost_preview(14, 5) == "if lost: crew 14 -> 9"
+    match = bot_match_until(4, 3, lambda m: m.to_act() == [0] and m.view(0)["bets"] and any(
+        a["type"] == "bet" and "round" in a for a in m.legal_actions(0)))
+    assert not match.is_over()
+    d = Driver()
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(3)
+    labels = drawn_labels(monkeypatch, play)
+    assert any(t.startswith("Click a round to place a bet") for t in labels)
+    assert any("what it would pay if the voyage ended now" in t for t in labels)
+    view = match.view(0)
+    from game.odysseus.rules import bet_payout
+    for b in view["bets"]:
+        paid = bet_payout(b["stack"], b["round"], view["round"])
+        # the labels of the stacks are drawn with draw_text, not _text: check the helper
+        assert paid <= b["stack"]
+    assert any(t.startswith("+") for t in labels)  # the stack a click would place
+    assert play.screen.hover_text(f"round-{view['round']}", view).startswith("Round")
+
+
+def test_score_board_says_total_at_the_end(monkeypatch):
+    match = bot_match_until(3, 1, lambda m: False, human=None)
+    d = Driver()
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(3)
+    while d.scene_name != "PlayScene":
+        d.app.pop()
+    labels = drawn_labels(monkeypatch, play)
+    assert any(t.startswith("total ") for t in labels)
+    assert not any(t.startswith("VP ") for t in labels)
+
+
+def test_round_marker_frames_its_round_clear_of_the_stacks():
+    from game.odysseus.screen import STACKS_SHOWN, marker_rect, stack_offset
+    d = Driver()
+    play = d.app.push(PlayScene(d.app, Match.new(
+        "odysseus", [{"name": n, "kind": "bot"} for n in NAMES[:3]], seed=1)))
+    for r in range(1, 13):
+        space = play.screen.track.space(f"round-{r}")
+        mx, my, mw, mh = marker_rect(space)
+        marker = pygame.Rect(round(mx), round(my), round(mw), round(mh))
+        inner = marker.inflate(-10, -10)  # the frame is 5 map units thick at most
+        for i in range(STACKS_SHOWN):
+            top, height = stack_offset(i)
+            stack = pygame.Rect(round(space.x + 8), round(space.y + top),
+                                round(space.width - 16), height)
+            assert inner.contains(stack)
+            assert stack.bottom <= space.y + space.height
+
+
+def test_long_hands_keep_every_card_word_in_its_strip(monkeypatch):
+    """A hand of 16 cards: each card's words stay in the strip the next card leaves."""
+    from game.odysseus import screen as screen_module
+    match = Match.new("odysseus", [{"name": n, "kind": "human" if i == 0 else "bot"}
+                                   for i, n in enumerate(NAMES[:3])], seed=4)
+    c = match.controller
+    extra = [card for deck in ("help", "hinder") for card in c.piles[deck][:5]]
+    for card in extra:
+        c.piles["help" if card.startswith("help") else "hinder"].remove(card)
+    c.hands[0] += extra
+    assert len(c.hands[0]) == 16
+    d = Driver()
+    play = d.app.push(PlayScene(d.app, match))
+    play.viewer = 0
+    drawn: list[tuple[str, pygame.Rect]] = []
+    original = screen_module.OdysseusScreen._text
+    blits: list[pygame.Rect] = []  # the overlapped cards, drawn as a corner index
+
+    def text(self, surface, label, *args, **kwargs):
+        rect = original(self, surface, label, *args, **kwargs)
+        drawn.append((label, rect))
+        return rect
+
+    monkeypatch.setattr(screen_module.OdysseusScreen, "_text", text)
+    original_index = screen_module.OdysseusScreen._draw_index
+
+    def index(self, surface, rect_map, card, room):
+        original_index(self, surface, rect_map, card, room)
+        blits.append(self._rect(rect_map.x, rect_map.y, room, rect_map.height))
+
+    monkeypatch.setattr(screen_module.OdysseusScreen, "_draw_index", index)
+    play.rebuild()
+    d.app.draw()
+    view = match.view(0)
+    layout = play.screen.hand_layout(view)
+    hand = view["seats"][0]["hand"]
+    lefts = sorted(layout[f"card:{card}"].x for card in hand)
+    assert len(blits) == 15  # every card but the last is overlapped and drawn as an index
+    t = play.transform()
+    for a, b in zip(lefts, lefts[1:]):
+        strip_right = t.to_screen(b, 0)[0]
+        for label, rect in drawn:
+            ax = t.to_screen(a, 0)[0]
+            if ax - 1 <= rect.x < strip_right and rect.y > t.to_screen(0, 840)[1]:
+                assert rect.right <= strip_right + 1, (label, rect, strip_right)
+
+
+def test_status_line_fits_the_panel():
+    from game.odysseus.data import ENCOUNTERS
+    from game.ui.scenes.play import PANEL_WIDTH
+    from game.ui.widgets import font
+    d = Driver()  # fonts need pygame
+    match = Match.new("odysseus", [{"name": n, "kind": "human"} for n in NAMES[:3]], seed=1)
+    c = match.controller
+    widest = 0
+    for tile in ENCOUNTERS:
+        if tile in ("troy", "ithaca"):
+            continue
+        c.tiles["troy"], c.pos, c.round, c.crew = tile, "troy", 10, 35
+        for kind in ("setup", "bet", "circe", "destiny", "reward_destiny", "claim"):
+            c.prompts = [{"seat": 0, "kind": kind}]
+            widest = max(widest, font(15).size(c.status())[0])
+        c.prompts = [{"seat": 0, "kind": "draw", "count": 4}]
+        widest = max(widest, font(15).size(c.status())[0])
+    assert widest <= PANEL_WIDTH - 16 - 14, widest
+    assert d
+
+
+def test_no_stray_ring_where_a_card_has_left_the_hand():
+    d = Driver()
+    play = d.app.push(PlayScene(d.app, Match.new(
+        "odysseus", [{"name": n, "kind": "bot"} for n in NAMES[:3]], seed=1)))
+    d.pump(2)
+    surface = pygame.Surface((1280, 720))
+    surface.fill((0, 0, 0))
+    play.screen.outline(surface, play.transform(), "card:help-01-gone", (255, 255, 255), 2)
+    assert pygame.mask.from_threshold(surface, (255, 255, 255), (1, 1, 1, 255)).count() == 0
+
+
+def test_stormy_arrows_never_lie_on_the_calm_ones():
+    import importlib
+    import math
+    art = importlib.import_module("game.tools.make_odysseus_art")
+    for source, (_x, _y, _label, calm, stormy) in art.SPACES.items():
+        if not calm:
+            continue
+        for other, (_x2, _y2, _l2, calm2, _s2) in art.SPACES.items():
+            if calm2 == source and stormy == other:  # a stormy path back along a calm one
+                a = art.path_points("stormy", source, other)
+                b = art.path_points("calm", other, source)
+                ma, mb = a[len(a) // 2], b[len(b) // 2]
+                assert math.dist(ma, mb) > 30, (source, other)

@@ -100,6 +100,18 @@ def place(encounter: str) -> str:
     return title
 
 
+def short_place(encounter: str) -> str:
+    """An encounter's name without its 'Isle of' (for the one-line status).
+
+    >>> short_place("laestrygonians"), short_place("charybdis"), short_place("troy")
+    ('Laestrygonians', 'Charybdis', 'Troy')
+    """
+    title = ENCOUNTERS[encounter]["title"]
+    for prefix in ("Isle of the ", "Isle of ", "The Dreaded ", "Cliff of "):
+        title = title.removeprefix(prefix)
+    return title
+
+
 def names_and(names: list[str]) -> str:
     """'Mira', 'Mira and Bo', 'Mira, Bo and Tess'."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -198,7 +210,29 @@ class OdysseusController(Controller):
         return None
 
     def _emit(self, kind: str, text: str, **data: Any) -> None:
-        self._events.append(event(kind, text, **data))
+        """A public event; it carries the table's public counters as of this moment
+        (``tally``), so that a screen animating it shows no later outcome."""
+        self._events.append(event(kind, text, tally=self._tally(), **data))
+
+    def _tally(self) -> dict[str, Any]:
+        """What everyone sees on the table now: points, chips, hand sizes, Destiny chips,
+        supply, decks, the last Olympus card, bets, turn order and the adventure's public
+        part (None once its journey has begun)."""
+        adv = self._adventure_view(None)
+        if adv is not None:
+            for key in ("mine", "my_type", "turn"):
+                del adv[key]
+        return {
+            "step": self.step, "round": self.round, "crew": self.crew,
+            "vp": list(self.vp), "chips": list(self.chips),
+            "hand": [len(h) for h in self.hands],
+            "destiny_chips": [list(c) for c in self.destiny_chips],
+            "supply": self.supply, "decks": {d: len(p) for d, p in self.piles.items()},
+            "discards": {d: len(p) for d, p in self.discards.items()},
+            "olympus": {"deck": len(self.olympus), "last": self.last_olympus},
+            "bets": [dict(b) for b in self.bets], "order": list(self.order),
+            "adventure": adv,
+        }
 
     def _advance_round(self, times: int, why: str) -> None:
         before = self.round
@@ -533,11 +567,13 @@ class OdysseusController(Controller):
         self.adv["sequence"].append({"seat": seat, "card": card})
         if info["special"]:
             self.adv["face_up"].append({"seat": seat, "card": card})
+            if info["special"] == "vp2":
+                self.vp[seat] += 2
             self._emit("special", f"{self.name(seat)} plays the card "
                                   f"'{SPECIAL_NAMES[info['special']]}' face up.",
                        seat=seat, card=card, special=info["special"])
             if info["special"] == "vp2":
-                self.vp[seat] += 2
+                pass
             elif info["special"] == "advance":
                 self._advance_round(1, f"{self.name(seat)}'s card")
             else:
@@ -791,6 +827,7 @@ class OdysseusController(Controller):
 
     def _step_journey(self) -> None:
         enc = self.adv["encounter"]
+        self.adv["left"] = True  # the adventure leaves the table (see _adventure_view)
         if self._lose_crew(1, "The journey"):
             return
         won = self.last_outcome == "won"
@@ -977,6 +1014,7 @@ class OdysseusController(Controller):
             "history": [dict(h) for h in self.history],
             "wander": dict(self.wander, seen=list(self.wander["seen"])) if self.wander else None,
             "result": self.result(),
+            "tally": self._tally(),
         }
         return out
 
@@ -985,8 +1023,11 @@ class OdysseusController(Controller):
         return dict(d) if d else None
 
     def _adventure_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The adventure on the table, from its Reward tiles to its resolve; a resolved one
+        leaves the table when the journey begins, and never comes back (not even at the end)."""
         adv = self.adv
-        if adv is None:
+        if adv is None or adv.get("left") or (adv["resolved"] and self.step not in
+                                               ("resolve", "over")):
             return None
         return {
             "number": adv["number"], "double": adv["double"], "encounter": adv["encounter"],
@@ -1056,15 +1097,15 @@ class OdysseusController(Controller):
         if self.step == "over":
             return f"Over: {DESTINIES[self.ending]} in round {self.round}"
         d = self.decision()
-        where = ENCOUNTERS[self.encounter]["title"] if self.up.get(self.pos) else "at sea"
+        where = short_place(self.encounter) if self.up.get(self.pos) else "at sea"
         head = f"Round {self.round}, {where}, crew {self.crew}"
         if d is None:
             return head
-        what = {"setup": "first Destiny chip", "bet": "bet", "circe": "Circe's choice",
-                "destiny": "Destiny action", "reward_destiny": "Destiny action",
-                "draw": f"draw {d.get('count')}", "claim": "claim a reward",
-                "play": "play or pass"}[d["kind"]]
-        return f"{head}: {self.name(d['seat'])} - {what}"
+        what = {"setup": "first chip", "bet": "bet", "circe": "Circe",
+                "destiny": "Destiny", "reward_destiny": "Destiny",
+                "draw": f"draw {d.get('count')}", "claim": "claim",
+                "play": "play"}[d["kind"]]
+        return f"{head}: {self.name(d['seat'])}, {what}"
 
     # --------------------------------------------------------------------- bots
     @classmethod

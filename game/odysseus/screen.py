@@ -16,11 +16,13 @@ from typing import Any
 import pygame
 
 from game.ui import paths
+from game.engine.events import audience
 from game.ui.gamescreen import GameScreen, Tween, art
 from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font
 
 from .data import CARDS, DESTINIES, ENCOUNTERS, OLYMPUS_BY_ID, REWARDS
-from .rules import GOD_NAMES, SPECIAL_NAMES, card_text, reward_text
+from .rules import (GOD_NAMES, SPECIAL_NAMES, bet_payout, bet_stack_size, card_text,
+                    reward_text, short_place)
 
 ART = paths.ASSETS / "odysseus"
 HELP_BLUE = (56, 110, 196)
@@ -48,6 +50,23 @@ KIND_WORDS = {
 }
 
 
+#: Bet stacks on a round's space: top of the first, height, gap, and how many are drawn.
+STACK_TOP, STACK_H, STACK_STEP, STACKS_SHOWN = 40, 14, 16, 4
+#: Face-up special cards on the table: a row of small cards under the hand.
+TABLE_Y, TABLE_H, TABLE_W = 960, 44, 128
+
+
+def marker_rect(space: Any) -> tuple[float, float, float, float]:
+    """The round marker: a frame just outside its round's space, so it covers neither the
+    round's number nor the bet stacks and their labels."""
+    return space.x - 5, space.y - 5, space.width + 10, space.height + 10
+
+
+def stack_offset(i: int) -> tuple[int, int]:
+    """(top, height) of the ``i``-th bet stack on a round's space, relative to its top."""
+    return STACK_TOP + i * STACK_STEP, STACK_H
+
+
 def sprite(name: str, size: int) -> pygame.Surface:
     return art(ART / f"{name}.png", size)
 
@@ -60,10 +79,7 @@ def rendered(text: str, size: int, colour_: tuple[int, ...], bold: bool) -> pyga
 
 def short_title(tile: str) -> str:
     """'Laestrygonians' for 'Isle of the Laestrygonians', and so on."""
-    title = ENCOUNTERS[tile]["title"]
-    for prefix in ("Isle of the ", "Isle of ", "The Dreaded ", "Cliff of "):
-        title = title.removeprefix(prefix)
-    return title
+    return short_place(tile)
 
 
 def tile_words(tile: int) -> tuple[str, str]:
@@ -80,6 +96,16 @@ def cards_played(count: int) -> str:
     if not count:
         return "no card played"
     return f"{count} card{'s' if count != 1 else ''} played"
+
+
+def lost_preview(crew: int, red: int) -> str:
+    """What losing the adventure would cost, for the Reward box.
+
+    >>> lost_preview(14, 5), lost_preview(3, 6)
+    ('if lost: crew 14 -> 9', 'if lost: crew 3 -> 0 (Dead)')
+    """
+    after = max(0, crew - red)
+    return f"if lost: crew {crew} -> {after}" + (" (Dead)" if after == 0 else "")
 
 
 def colour(seat: int) -> tuple[int, int, int]:
@@ -107,6 +133,12 @@ class OdysseusScreen(GameScreen):
         self.crew_shown = 0
         self.overlay: dict[str, Any] | None = None
         self._cache: dict[str, Any] = {}
+        #: The table's public counters as of the event being animated (see :meth:`shown`).
+        self.tally: dict[str, Any] | None = None
+        self._shown: tuple[Any, ...] = (None, None, None)
+        #: What the viewer's own last action showed them (drawn cards, their Destiny cards
+        #: after the blind chip), marked in their hand until they act again or leave.
+        self.fresh: dict[str, Any] | None = None
 
     # display state -----------------------------------------------------------------
     def reset(self, view: dict[str, Any]) -> None:
@@ -117,12 +149,51 @@ class OdysseusScreen(GameScreen):
         self.crew_shown = view["crew"]
         self.overlay = None
         self.flash.clear()
+        self.tally = view.get("tally")
+
+    def shown(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The view as of the animation: while events wait to be shown, the public counters
+        (points, chips, supply, decks, the last Olympus card, bets, the adventure on the
+        table) are those the last event started carried, so no panel shows an outcome
+        before the board reaches it; once every event has started, the live view."""
+        queue = getattr(self.scene, "queue", None)
+        if not queue or self.tally is None:
+            self.tally = view.get("tally")
+            return view
+        if self._shown[0] is view and self._shown[1] is self.tally:
+            return self._shown[2]
+        t = self.tally
+        seats = [dict(s, vp=t["vp"][i], chips=t["chips"][i], hand_size=t["hand"][i],
+                      destiny_chips=list(t["destiny_chips"][i]))
+                 for i, s in enumerate(view["seats"])]
+        adv, live = t["adventure"], view["adventure"]
+        if adv is not None:
+            same = live is not None and (live["number"], live["rewards"], live["encounter"]) \
+                == (adv["number"], adv["rewards"], adv["encounter"])
+            mine = live["mine"] if same else ([] if view["viewer"] is not None else None)
+            adv = dict(adv, mine=mine, my_type=live["my_type"] if same else None, turn=None)
+        out = dict(view, seats=seats, supply=t["supply"], decks=t["decks"],
+                   discards=t["discards"], olympus=dict(view["olympus"], **t["olympus"]),
+                   bets=t["bets"], order=t["order"], adventure=adv, step=t["step"],
+                   decision=None, to_act=[], result=None)
+        self._shown = (view, t, out)
+        return out
 
     def space_point(self, space: str) -> tuple[float, float]:
         return self.track.space(space).center
 
     def animate(self, event: dict[str, Any], view: dict[str, Any]) -> float:
         kind = event["type"]
+        if "tally" in event:
+            self.tally = event["tally"]
+        if kind in ("drew", "looked") and audience(event) == [view["viewer"]]:
+            fresh = self.fresh_for(view)
+            cards = (fresh["cards"] if fresh else []) + list(event.get("cards", [])
+                                                           if kind == "drew" else [])
+            self.fresh = {"seat": view["viewer"], "actions": self._acted(view["viewer"]),
+                          "cards": cards, "looked": kind == "looked" or bool(
+                              fresh and fresh["looked"])}
+            return 0.8
         if kind == "sail":
             start = self.tweens["ship"].point if "ship" in self.tweens else \
                 self.space_point(event["origin"])
@@ -258,6 +329,8 @@ class OdysseusScreen(GameScreen):
     def outline(self, surface, transform, cell, colour_, width) -> None:
         rect = self._screen_rect(transform, cell)
         if rect is None:
+            if isinstance(cell, str) and ":" in cell:
+                return  # a card that has left the hand: nothing to mark (no stray ring)
             super().outline(surface, transform, cell, colour_, width)
             return
         pygame.draw.rect(surface, colour_, rect.inflate(6, 6), width, border_radius=8)
@@ -482,6 +555,7 @@ class OdysseusScreen(GameScreen):
     # drawing ------------------------------------------------------------------------------
     def draw_pieces(self, surface: pygame.Surface, transform: Any, view: dict[str, Any]) -> None:
         self.t = transform
+        view = self.shown(view)
         self._draw_spaces(surface, view)
         self._draw_ship(surface, view)
         self._draw_round_track(surface, view)
@@ -490,6 +564,8 @@ class OdysseusScreen(GameScreen):
         self._draw_rewards(surface, view)
         self._draw_hand(surface, view)
         for cell in self.highlighted(view):
+            if cell.startswith("card:"):
+                continue  # drawn with each card, under the next one (see _draw_card)
             rect = self._screen_rect(transform, cell)
             if rect is not None:
                 pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=8)
@@ -560,24 +636,50 @@ class OdysseusScreen(GameScreen):
                   anchor="center")
 
     def _draw_round_track(self, surface, view) -> None:
+        """Bet stacks with what each would pay if the voyage ended now, the round marker's
+        ring around the round's number (above the stacks), and, when the viewer may bet,
+        the stack a click on each round would place."""
         by_round: dict[int, list[dict[str, Any]]] = {}
         for b in view["bets"]:
             by_round.setdefault(b["round"], []).append(b)
+        now = self.round_shown
+        bettable = {a["round"] for a in self.legal(view) if a["type"] == "bet" and "round" in a}
         for r in range(1, 13):
             space = self.track.space(f"round-{r}")
             x0, y0 = space.x, space.y
-            for i, b in enumerate(by_round.get(r, [])[:4]):
-                rect = self._rect(x0 + 8, y0 + 44 + i * 18, space.width - 16, 16)
+            stacks = by_round.get(r, [])
+            for i, b in enumerate(stacks[:STACKS_SHOWN]):
+                top, height = stack_offset(i)
+                rect = self._rect(x0 + 8, y0 + top, space.width - 16, height)
                 pygame.draw.rect(surface, colour(b["seat"]), rect, border_radius=4)
                 pygame.draw.rect(surface, (30, 20, 10), rect, 1, border_radius=4)
-                draw_text(surface, f"{b['stack']}", rect.center, self.px(14), (255, 255, 255),
+                paid = bet_payout(b["stack"], r, now)
+                label = f"{b['stack']}" if paid == b["stack"] else f"{b['stack']} -> {paid}"
+                size = self.px(14)
+                while size > FLOOR_PX and rendered(label, size, (255, 255, 255),
+                                                   True).get_width() > rect.width - 4:
+                    size -= 1
+                draw_text(surface, label, rect.center, size, (255, 255, 255),
                           bold=True, anchor="center", shadow=True)
-            if r == self.round_shown:
-                cx, cy = space.center
-                sx, sy = self.at(cx, y0 + 24)
-                rad = max(10, round(24 * self.t.scale))
-                pygame.draw.circle(surface, GOLD if "round" in self.flash else (20, 20, 24),
-                                   (round(sx), round(sy)), rad, 4)
+            if r in bettable and len(stacks) < STACKS_SHOWN:
+                top, height = stack_offset(len(stacks))
+                self._text(surface, f"+{bet_stack_size(view['round'], r)}", x0 + space.width / 2,
+                           y0 + top, 14, GOLD, bold=True, anchor="midtop",
+                           width=space.width - 16, shadow=True)
+            if r == now:  # the round marker: a frame around the round's whole space
+                frame = self._rect(*marker_rect(space))
+                pygame.draw.rect(surface, GOLD if "round" in self.flash else (20, 20, 24),
+                                 frame, max(2, round(5 * self.t.scale)), border_radius=10)
+        first = self.track.space("round-1")
+        parts = []
+        if bettable:
+            parts.append("Click a round to place a bet there (+N: the stack it would make).")
+        if view["bets"]:
+            parts.append("Each stack shows its chips and what it would pay if the voyage "
+                         "ended now.")
+        if parts:
+            self._text(surface, " ".join(parts), first.x, first.y + first.height + 3, 14,
+                       INK, width=1200)
 
     def _draw_scoreboard(self, surface, view) -> None:
         x, y, w, h = AREA["scoreboard"]
@@ -585,7 +687,8 @@ class OdysseusScreen(GameScreen):
         acting = d["seat"] if d else None
         adv = view["adventure"]
         result = view["result"]
-        header = "VP  chips  hand  destiny"  # "score" would run into the box's title
+        # At the end the first column becomes the total score (VP + 2 per chip): say so.
+        header = ("total  chips  hand  destiny" if result else "VP  chips  hand  destiny")
         self._text(surface, header, x + w - 12, y + 12, 14, INK, anchor="topright", width=236)
         row_h = min(52, (h - 44) // max(1, len(view["seats"])))
         if acting in view["order"]:  # first, so that no row's text is hidden under it
@@ -656,8 +759,8 @@ class OdysseusScreen(GameScreen):
             self._text(surface, "Revealed at each adventure.", x + 14, y + 40, 14, MUTED)
             return
         layout = self.hand_layout(view)
-        self._text(surface, f"red total {adv['red']}", x + w - 12, y + 10, 14, HINDER_RED,
-                   bold=True, anchor="topright")
+        self._text(surface, lost_preview(self.crew_shown, adv["red"]), x + w - 12, y + 10,
+                   14, HINDER_RED, bold=True, anchor="topright", width=210)
         for tile in adv["rewards"]:
             r = layout[f"reward:{tile}"]
             rect = self._rect(r.x, r.y, r.width, r.height)
@@ -679,14 +782,20 @@ class OdysseusScreen(GameScreen):
             draw_text(surface, str(red), (cx, cy), self.px(13), (255, 255, 255), bold=True,
                       anchor="center")
 
-    def _draw_card(self, surface, rect_map: pygame.Rect, card: str, dim: bool = False) -> None:
+    def _draw_card(self, surface, rect_map: pygame.Rect, card: str, dim: bool = False,
+                   visible: float = CARD_W, new: bool = False, legal: bool = False) -> None:
+        """One hand card; ``visible``: how much of its width the next card leaves showing
+        (its words then sit in that strip, so a long hand never hides them)."""
         rect = self._rect(*rect_map)
         info = CARDS[card]
         base = deck_colour(card)
         pygame.draw.rect(surface, (20, 16, 12), rect.move(2, 3), border_radius=8)
         pygame.draw.rect(surface, PARCH, rect, border_radius=8)
         pygame.draw.rect(surface, base, rect, max(2, round(5 * self.t.scale)), border_radius=8)
-        if info["special"]:
+        room = min(CARD_W, visible)
+        if room < CARD_W - 2:  # overlapped: a corner index, the word turned along the edge
+            self._draw_index(surface, rect_map, card, room)
+        elif info["special"]:
             words = SPECIAL_NAMES[info["special"]].split()
             for i, word in enumerate(words):
                 self._text(surface, word, rect_map.centerx, rect_map.y + 24 + i * 20, 14, base,
@@ -699,10 +808,79 @@ class OdysseusScreen(GameScreen):
             self._text(surface, "Help" if info["deck"] == "help" else "Hinder",
                        rect_map.centerx, rect_map.bottom - 8, 13, base, bold=True,
                        anchor="midbottom", width=CARD_W - 4)
+        if legal:  # before the next card is drawn, so it never crosses that card's words
+            pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=8)
+        if new:
+            tag = self._rect(rect_map.x + 2, rect_map.y - 14, min(room, CARD_W) - 4, 16)
+            pygame.draw.rect(surface, GOLD, tag, border_radius=4)
+            self._text(surface, "new", rect_map.x + min(room, CARD_W) / 2,
+                       rect_map.y - 14, 12, INK, bold=True, anchor="midtop",
+                       width=min(room, CARD_W) - 6)
+            pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=9)
         if dim:
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             veil.fill((20, 16, 12, 120))
             surface.blit(veil, rect)
+
+    def _draw_index(self, surface, rect_map: pygame.Rect, card: str, room: float) -> None:
+        """An overlapped card's words in the strip the next card leaves showing: its value
+        (or '+2'/'Adv'/'D2' style mark for a special card) at the top, then its deck or
+        special name turned along the left edge, as on a fanned hand of real cards."""
+        info = CARDS[card]
+        base = deck_colour(card)
+        head = str(info["value"]) if not info["special"] else "*"
+        top = self._text(surface, head, rect_map.x + 5, rect_map.y + 6, 30, base, bold=True,
+                         width=room - 8)
+        word = SPECIAL_NAMES[info["special"]] if info["special"] else (
+            "Help" if info["deck"] == "help" else "Hinder")
+        px = self.px(13)
+        bottom = self.at(0, rect_map.bottom - 6)[1]
+        length = bottom - top.bottom - 2
+        image = pygame.transform.rotate(rendered(word, px, base, True), 90)
+        while image.get_height() > length and px > FLOOR_PX:
+            px -= 1
+            image = pygame.transform.rotate(rendered(word, px, base, True), 90)
+        left = self.at(rect_map.x + 6, 0)[0]
+        surface.blit(image, image.get_rect(bottomleft=(round(left), round(bottom))))
+
+    def fresh_for(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        """What the viewer's own last action showed them, while it is still news."""
+        f = self.fresh
+        if f is None or f["seat"] != view["viewer"] or f["actions"] != self._acted(f["seat"]):
+            return None
+        return f
+
+    def _acted(self, seat: int | None) -> int:
+        """How many actions ``seat`` has taken (its news lasts until its next one)."""
+        return sum(1 for a in self.match.actions if a["seat"] == seat)
+
+    def _draw_table(self, surface, view, x: float, y: float, right: float) -> None:
+        """The face-up special cards played in this adventure, on the table for everyone:
+        small cards with their owner's colour, left to right in the order played."""
+        adv = view["adventure"]
+        face_up = adv["face_up"] if adv else []
+        if not face_up:
+            return
+        label = self._text(surface, "Face up on the table:", x, y + 12, 14, (230, 210, 170),
+                           bold=True)
+        cx = (label.right - self.t.offset_x) / self.t.scale + 10
+        step = min(TABLE_W + 8, (right - cx - TABLE_W) / max(1, len(face_up) - 1)) \
+            if len(face_up) > 1 else TABLE_W + 8
+        for i, f in enumerate(face_up):
+            r = pygame.Rect(round(cx + i * step), round(y), TABLE_W, TABLE_H)
+            rect = self._rect(*r)
+            info = CARDS[f["card"]]
+            pygame.draw.rect(surface, PARCH, rect, border_radius=6)
+            pygame.draw.rect(surface, deck_colour(f["card"]), rect,
+                             max(2, round(4 * self.t.scale)), border_radius=6)
+            dot = self.at(r.x + 12, r.centery)
+            pygame.draw.circle(surface, colour(f["seat"]), (round(dot[0]), round(dot[1])),
+                               max(4, round(7 * self.t.scale)))
+            room = min(TABLE_W, step) - 28
+            self._text(surface, SPECIAL_NAMES[info["special"]], r.x + 24, r.y + 3, 14,
+                       deck_colour(f["card"]), bold=True, width=room)
+            self._text(surface, view["seats"][f["seat"]]["name"], r.x + 24, r.y + 23, 12,
+                       INK, width=room)
 
     def _draw_hand(self, surface, view) -> None:
         x, y, w, h = AREA["hand"]
@@ -727,7 +905,8 @@ class OdysseusScreen(GameScreen):
                     self._text(surface, f"{view['seats'][seat]['name']}: "
                                         f"{cards_played(cnt)}, "
                                         f"{view['seats'][seat]['hand_size']} in hand",
-                               x + 30, y + 50 + n * 28, 16, (240, 230, 210))
+                               x + 30, y + 40 + n * 24, 16, (240, 230, 210), width=560)
+                self._draw_table(surface, view, x + 620, y + 60, x + w - 20)
             return
         me = view["seats"][viewer]
         self._text(surface, me["name"], x + 178, y + 7, 19, colour(viewer), bold=True)
@@ -735,22 +914,35 @@ class OdysseusScreen(GameScreen):
         legal_cells = self.highlighted(view)
         playing = self.my_decision(view) is not None and view["decision"]["kind"] == "play"
         adv = view["adventure"]
-        if adv is not None and adv["mine"] and view["step"] in ("play", "claim"):
+        fresh = self.fresh_for(view)
+        if fresh and fresh["cards"]:
+            self._text(surface, "You drew: " + ", ".join(card_text(c) for c in fresh["cards"])
+                       + ".", x + 330, y + 10, 15, GOLD, bold=True, width=DESTINY_X - 340)
+        elif fresh and fresh["looked"]:
+            self._text(surface, "Your chip is down: now you see your Destiny cards.",
+                       x + 330, y + 10, 15, GOLD, bold=True, width=DESTINY_X - 340)
+        elif adv is not None and adv["mine"] and view["step"] in ("play", "claim"):
             played = ", ".join(card_text(c) for c in adv["mine"])
             self._text(surface, f"You played: {played}.", x + 330, y + 10, 14,
                        (230, 210, 170), width=DESTINY_X - 340)
-        for card in me["hand"] or []:
+        hand = me["hand"] or []
+        new = list(fresh["cards"]) if fresh else []
+        for i, card in enumerate(hand):
             key = f"card:{card}"
-            self._draw_card(surface, layout[key], card,
-                            dim=playing and key not in legal_cells)
+            r = layout[key]
+            visible = layout[f"card:{hand[i + 1]}"].x - r.x if i + 1 < len(hand) else CARD_W
+            self._draw_card(surface, r, card, dim=playing and key not in legal_cells,
+                            visible=visible, new=card in new, legal=key in legal_cells)
         if not me["hand"]:
             self._text(surface, "No cards in hand.", x + 30, y + 60, 16, (230, 210, 170))
+        self._draw_table(surface, view, x + 20, TABLE_Y, DESTINY_X - 20)
         for slot in range(3):
             r = layout[f"destiny:{slot}"]
             rect = self._rect(*r)
             fate = me["destiny"][slot] if me["destiny"] else None
             pygame.draw.rect(surface, (60, 50, 70), rect, border_radius=8)
-            pygame.draw.rect(surface, GOLD, rect, 2, border_radius=8)
+            pygame.draw.rect(surface, GOLD, rect, 4 if fresh and fresh["looked"] else 2,
+                             border_radius=8)
             if fate is None:  # not looked at yet
                 self._text(surface, "?", r.centerx, r.y + 8, 36, GOLD, bold=True,
                            anchor="midtop")

@@ -47,7 +47,9 @@ SPACES: dict[str, tuple[int, int, str, str | None, str | None]] = {
 }
 SPACE_W, SPACE_H = 128, 88
 SEA_RECT = (0, 0, 880, 640)
-ROUND_Y, ROUND_W, ROUND_H, ROUND_X0, ROUND_STEP = 660, 94, 120, 44, 100
+ROUND_Y, ROUND_W, ROUND_H, ROUND_X0, ROUND_STEP = 660, 94, 106, 44, 100
+#: Room under the round track for the screen's line about bets.
+CAPTION_H = 24
 AREAS = {  # name -> (x, y, w, h, title)
     "scoreboard": (896, 16, 368, 300, "Score board"),
     "supply": (896, 326, 368, 124, "Supply"),
@@ -113,9 +115,14 @@ def arrow_head(surf, colour, tip, prev, size) -> None:
 
 
 def path_points(kind: str, source: str, target: str) -> list[tuple[float, float]]:
+    """A path's curve. Calm paths bow one way, stormy ones the other; a stormy path that
+    runs back along a calm one (Circe to Scheria, Aeolia to Cyclops) bows to the far side
+    of it, so that the two never lie on top of each other."""
     a = SPACES[source][:2]
     b = SPACES[target][:2]
     bend = 26 if kind == "calm" else -46
+    if kind == "stormy" and SPACES[target][3] == source:  # the reverse of a calm path
+        bend = 46
     return trim(curve(a, b, bend), 58, 62)
 
 
@@ -213,7 +220,7 @@ def board_picture() -> pygame.Surface:
     # side panels and the round track
     for name, (x, y, w, h, title) in AREAS.items():
         panel(big, (x, y, w, h), title, dark=name == "hand")
-    panel(big, (16, ROUND_Y - 14, 1248, ROUND_H + 28), "")
+    panel(big, (16, ROUND_Y - 14, 1248, ROUND_H + 14 + CAPTION_H), "")
     for i in range(12):
         x = ROUND_X0 + i * ROUND_STEP
         colour = (196, 170, 120) if i < 11 else (214, 150, 110)
