@@ -35,7 +35,7 @@ def test_a_whole_game_with_a_person_using_buttons_and_board_clicks():
         view = match.view(0)
         labels = d.labels()
         if view["prompt"] is not None:
-            keep = [t for t in labels if t.startswith("Keep") or t == "Decline"]
+            keep = [t for t in labels if t.startswith("Keep") or t.startswith("Decline")]
             d.press(keep[0])
             buttons += 1
         elif view["phase"] == "flags":
@@ -155,3 +155,141 @@ def test_facing_turns_have_buttons():
     d.press(turns[0])
     after = next(u for u in match.view()["units"] if u["id"] == active)["facing"]
     assert after != before and match.view()["active"]["moves"] == 0
+
+
+def _duel(seed: int = 1, kinds=("troll", "elf"), setup=None):
+    """Two people, Mira's unit next to Bo's, nothing else on the map."""
+    d = Driver()
+    seats = [{"name": "Mira", "kind": "human"}, {"name": "Bo", "kind": "human"}]
+    match = Match.new(GAME, seats, seed=seed)
+    c = match.controller
+    for uid in list(c.units):
+        del c.units[uid]
+    c.items.clear()
+    c.lairs = {}
+    c.phase, c.flag_queue, c.turn, c.order, c.first = "play", [], 0, [0, 1], 0
+    c._changed()
+    mine = c._new_unit(kinds[0], 0, (3, 4), acted=False)
+    theirs = c._new_unit(kinds[1], 1, (4, 4), acted=False)
+    from game.monster_fandango.data import MAP
+    far = max(MAP["corners"], key=lambda cell: abs(cell[0] - 3) + abs(cell[1] - 4))
+    c._new_unit("villager", 1, far, acted=True)  # Bo keeps a unit far away
+    if setup is not None:
+        setup(c)
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(3)
+    return d, match, play, mine, theirs
+
+
+class Dice:
+    def __init__(self, *values):
+        self.values, self.state = list(values), 0
+
+    def randint(self, low, high):
+        self.state += 1
+        return self.values.pop(0)
+
+
+def test_kitten_question_hands_over_names_the_attacker_and_escapes_by_a_click():
+    from game.monster_fandango.screen import ATTACKER, MOVE_MARK, TARGET
+    d, match, play, troll, elf = _duel()
+    c = match.controller
+    kitten = c._new_item("kitten", unit=elf)
+    d.press(next(t for t in d.labels() if t.startswith("Troll")))
+    d.pump(2)
+    c.rng = Dice(1)  # the troll hits
+    d.press(next(t for t in d.labels() if t.startswith("Attack Elf")))
+    d.pump(5)
+    assert match.to_act() == [1] and d.scene_name == "HandoverScene" and d.top.seat == 1
+    d.key(pygame.K_SPACE)
+    d.pump(2)
+    view = match.view(1)
+    text = " ".join(play.screen.panel_text(view))
+    assert "Mira's Troll" in text and "your Elf" in text and "green hex" in text
+    assert any(t.startswith("Keep the kitten") for t in d.labels())
+    marks = play.screen._marks(view)
+    hexes = play.screen.hexes
+    assert marks[hexes[(3, 4)]] == ATTACKER and marks[hexes[(4, 4)]] == TARGET
+    green = [cell for cell, col in marks.items() if col == MOVE_MARK]
+    assert green
+    goal = max(green, key=lambda h: abs(h.q - 3) + abs(h.r - 4))
+    click_hex(d, play, (goal.q, goal.r))
+    d.pump(10)
+    assert kitten not in c.items and c.units[elf]["hex"] == (goal.q, goal.r)
+    assert any(ev["type"] == "escape" for ev in match.log)
+
+
+def test_lucky_question_names_both_units_whose_roll_and_which_way_helps():
+    from game.monster_fandango.screen import ATTACKER, TARGET
+    d, match, play, wolf, rat = _duel(kinds=("wolf", "ratman"))
+    c = match.controller
+    d.press(next(t for t in d.labels() if t.startswith("Wolf")))
+    d.pump(2)
+    c.rng = Dice(4)  # a hit on 1-4: Bo's Ratman may push it to 5
+    d.press(next(t for t in d.labels() if t.startswith("Attack Ratman")))
+    d.pump(5)
+    assert d.scene_name == "HandoverScene"
+    d.key(pygame.K_SPACE)
+    d.pump(2)
+    view = match.view(1)
+    text = " ".join(play.screen.panel_text(view))
+    assert "Mira's Wolf at" in text and "against Bo's Ratman at" in text
+    assert "an attack roll" in text and "a attack" not in text
+    assert "It is Mira's roll: 4, a hit" in text and "+1 helps you" in text
+    labels = d.labels()
+    assert "+1: 5 (a miss)" in labels and any(t.startswith("Keep 4 (a hit)") for t in labels)
+    marks = play.screen._marks(view)
+    assert marks[play.screen.hexes[(3, 4)]] == ATTACKER
+    assert marks[play.screen.hexes[(4, 4)]] == TARGET
+    d.press("+1: 5 (a miss)")
+    d.pump(5)
+    assert any("becomes 5" in ev["text"] for ev in match.log) and rat in c.units
+
+
+def test_no_action_is_hidden_by_the_button_cap():
+    cells = [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0), (8, 0), (9, 0),
+             (10, 0), (11, 0), (12, 0), (-1, 2), (0, 2)]
+
+    def wolves(c):  # sixteen units of Mira's to choose from
+        for cell in cells:
+            c._new_unit("wolf", 0, cell, acted=False)
+
+    d, match, play, troll, elf = _duel(setup=wolves)
+    seen: set[str] = set()
+    pages = None
+    for _ in range(4):
+        labels = d.labels()
+        seen |= set(labels)
+        panel = [t for t in labels if t and t not in ("Menu", "Undo") and
+                 not t.startswith("Step")]
+        assert "Pass with all" in labels and len(panel) <= 14
+        more = [t for t in labels if t.startswith("More actions")]
+        assert more, labels
+        pages = pages or int(more[0].split("/")[1].rstrip(")"))
+        d.press(more[0])
+        d.pump(1)
+    selects = [a for a in match.legal_actions(0) if a["type"] == "select"]
+    assert len(selects) == 16 and pages == 2
+    shown = [t for t in seen if t.startswith("Wolf") or t.startswith("Troll")
+             or "Villager" in t]
+    assert len(shown) == 16  # every unit has its button on some page
+
+
+def test_counters_have_letters_and_hover_explains_roaming_and_no_search_hexes():
+    from game.monster_fandango.data import MAP, MONSTERS
+    from game.monster_fandango.kernel import neighbours
+    from game.monster_fandango.screen import LETTERS
+    assert set(LETTERS) == set(MONSTERS) and len(set(LETTERS.values())) == len(LETTERS)
+    d = Driver()
+    seats = [{"name": "Mira", "kind": "human"}, {"name": "Bo", "kind": "bot"}]
+    match = Match.new(GAME, seats, seed=2)
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(2)
+    view = match.view(0)
+    roam = play.screen.hover_text(play.screen.hexes[MAP["wild"][0]], view)
+    assert "roaming place" in roam and "no effect on play" in roam
+    start = tuple(view["seats"][0]["start"])
+    near = play.screen.hover_text(play.screen.hexes[neighbours(start)[0]], view)
+    assert "Mira may not search here" in near
+    for terrain in ("forest", "hills", "meadow"):
+        assert terrain not in roam + near
