@@ -1640,7 +1640,7 @@ class FandangoController(Controller):
                       sorted(self.lairs.items(), key=lambda kv: ORDER[kv[0]])],
             "active": self._active_view(), "prompt": self._prompt_view(),
             "flag_holder": self.flag_queue[0] if self.phase == "flags" else None,
-            "finale": self.finale, "handover": self.handover_flag,
+            "finale": self.finale, "handover": self._handover_about(),
             "tie_rolls": [{str(k): v for k, v in r.items()} for r in self.tie_rolls],
             "result": self.result(),
         }
@@ -1686,6 +1686,22 @@ class FandangoController(Controller):
                 shot = (ELF_SHOT if u["kind"] == "elf" else m["attack"] + pack) + weapon
             out[uid] = (attack, defense, reach, shot)
         return out
+
+    def _handover_about(self) -> str | bool:
+        """False, or what the person the card calls to the screen decides (the card says it:
+        "Bo decides: whether ...")."""
+        if not self.handover_flag:
+            return False
+        p = self.prompt
+        if p is None:
+            return f"{self.name(self.turn)} carries on with the turn."
+        if p["type"] == "kitten":
+            return (f"whether {self.uname(p['unit'])} spends its kitten to escape "
+                    f"{self.uname(p['attacker'])}.")
+        if p["type"] == "sacrifice":
+            return f"whether an Orc takes the attack meant for {self.uname(p['target'])}."
+        whose = f"{self.name(p['roller'])}'s" if p.get("roller") is not None else "a"
+        return f"whether a Lucky Ratman changes {whose} {p['what']} roll of {p['value']}."
 
     def _active_view(self) -> dict[str, Any] | None:
         if self.active is None:

@@ -652,7 +652,8 @@ class FandangoScreen(GameScreen):
                 bx, by = self.cell_center(self._hex(list(cell)))
                 tx, ty = transform.to_screen(bx, by)
                 badge = pygame.Rect(0, 0, max(22, int(r * 1.7)), 16)
-                badge.midbottom = (round(tx), round(ty - r * 1.9 - 2))
+                # up and to the right, clear of a starting hex's house
+                badge.center = (round(tx + r * 1.7), round(ty - r * 2.3))
                 pygame.draw.rect(surface, (20, 16, 12), badge, border_radius=7)
                 draw_text(surface, f"×{len(units)}", badge.center, 12, (255, 250, 230),
                           bold=True, anchor="center")
