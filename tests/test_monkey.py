@@ -346,7 +346,11 @@ def test_monkey(game):
 @pytest.mark.slow
 @pytest.mark.parametrize("game", game_ids())
 @pytest.mark.parametrize("round_", range(3))
-def test_monkey_long(game, round_):
+def test_monkey_long(game, round_, request):
+    """Three long walks per game: run with ``pytest -m slow tests/test_monkey.py``."""
+    chosen = request.config.getoption("markexpr") or ""
+    if "slow" not in chosen or "not slow" in chosen:
+        pytest.skip("the long monkey sweep runs only when chosen with -m slow")
     run_monkey(game, SLOW_EVENTS, SEED + 1000 * round_)
 
 
