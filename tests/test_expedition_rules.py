@@ -389,25 +389,7 @@ def test_no_trading_starts_in_choice() -> None:
     assert match.to_act() == list(range(9))
 
 
-# -------------------------------------------------------------------- policy
-def test_bots_pass_on_their_trading_turn() -> None:
-    match = new_match(kind="bot")
-    view, legal = match.view(0), match.legal_actions(0)
-    assert ExpeditionController.policy(view, legal, Rng(1)) == {"type": "pass"}
-
-
-def test_bots_answer_offers_at_random() -> None:
-    match = new_match(kind="bot")
-    match.act(0, {"type": "propose", "to": 4})
-    policy = ExpeditionController.policy(match.view(4), match.legal_actions(4), Rng(1))
-    assert policy is None  # None: the client picks a random legal answer
-    answers = {Rng(seed).choice(match.legal_actions(4))["type"] for seed in range(20)}
-    assert answers == {"accept", "decline"}
-
-
-def test_bots_choose_at_random_in_the_choice_phase() -> None:
-    match = new_match(kind="bot", trade_rounds=0)
-    assert ExpeditionController.policy(match.view(0), match.legal_actions(0), Rng(1)) is None
+# The computer player's tests are in test_expedition_bot.py.
 
 
 # -------------------------------------------------------------------- choices

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 POSITIONS = tuple(range(1, 10))
 ROWS = ("mine", "portal", "fear")
@@ -56,6 +57,54 @@ def jump_moves(items: Iterable[int], step: int) -> dict[int, int]:
     return moves
 
 
+def fear_groups(fears: Mapping[int, str]) -> list[dict[str, Any]]:
+    """The fear row worked out run by run, from Position 1 to 9.
+
+    Each group is a run of adjacent markers pointing the same way:
+    ``start``..``end`` (the markers' positions), ``direction``, ``target`` (the
+    position pointed at, None off the board), ``facing`` (a marker on the target
+    points back), ``outcome`` ("swap" for one marker or a facing pair, "chain" for
+    a longer run, "edge" when it points off the board, "blocked" when its target
+    has already moved) and ``moves`` ({from: to}, empty unless it moved anyone).
+
+    >>> [(g["outcome"], g["moves"]) for g in fear_groups({1: "R", 3: "L"})]
+    [('swap', {1: 2, 2: 1}), ('blocked', {})]
+    """
+    groups: list[dict[str, Any]] = []
+    moved: set[int] = set()
+    i = 1
+    while i <= 9:
+        direction = fears.get(i)
+        if direction is None:
+            i += 1
+            continue
+        j = i
+        while j + 1 <= 9 and fears.get(j + 1) == direction:
+            j += 1
+        target = j + 1 if direction == "R" else i - 1
+        group: dict[str, Any] = {"start": i, "end": j, "direction": direction,
+                                 "target": target if 1 <= target <= 9 else None,
+                                 "facing": False, "moves": {}}
+        if not 1 <= target <= 9:
+            group["outcome"] = "edge"
+        elif target in moved:
+            group["outcome"] = "blocked"
+        else:
+            step = 1 if direction == "R" else -1
+            group["moves"] = {p: p + step for p in range(i, j + 1)}
+            group["moves"][target] = i if direction == "R" else j
+            moved.update(range(min(i, target), max(j, target) + 1))
+            group["outcome"] = "swap" if i == j else "chain"
+        if direction == "R":
+            # A marker on the target pointing back is part of this run.
+            group["facing"] = fears.get(target) == "L"
+            i = target + 1 if group["facing"] else j + 1
+        else:
+            i = j + 1
+        groups.append(group)
+    return groups
+
+
 def fear_moves(fears: Mapping[int, str]) -> dict[int, int]:
     """Moves of the fear row, resolved from Position 1 to 9.
 
@@ -72,31 +121,8 @@ def fear_moves(fears: Mapping[int, str]) -> dict[int, int]:
     {4: 5, 5: 4}
     """
     moves: dict[int, int] = {}
-    moved: set[int] = set()
-    i = 1
-    while i <= 9:
-        direction = fears.get(i)
-        if direction is None:
-            i += 1
-            continue
-        j = i
-        while j + 1 <= 9 and fears.get(j + 1) == direction:
-            j += 1
-        if direction == "R":
-            target = j + 1
-            if target <= 9 and target not in moved:
-                moves.update({p: p + 1 for p in range(i, j + 1)})
-                moves[target] = i
-                moved.update(range(i, target + 1))
-            # A marker on the target pointing back is part of this run.
-            i = target + 1 if fears.get(target) == "L" else j + 1
-        else:
-            target = i - 1
-            if target >= 1 and target not in moved:
-                moves.update({p: p - 1 for p in range(i, j + 1)})
-                moves[target] = j
-                moved.update(range(target, j + 1))
-            i = j + 1
+    for group in fear_groups(fears):
+        moves.update(group["moves"])
     return moves
 
 
@@ -143,6 +169,29 @@ def nearest_empty_slot(occupied: Iterable[int], numbers: Iterable[int]) -> int:
     total, count = sum(numbers), len(numbers)
     empty = [s for s in POSITIONS if s not in occupied]
     return min(empty, key=lambda s: (abs(s * count - total), s))
+
+
+def communal_choice(occupied: Iterable[int], numbers: Iterable[int]) -> dict[str, Any]:
+    """Why the communal item lands where it does.
+
+    ``average`` of the numbers, the ``slot`` chosen, ``taken``: the occupied
+    slots nearer the average than that slot (or as near), and ``tied``: the
+    other empty slot exactly as near, which lost because it is higher.
+
+    >>> communal_choice({5}, [4, 5, 6])
+    {'average': 5.0, 'slot': 4, 'taken': [5], 'tied': 6}
+    >>> communal_choice(set(), [4, 5, 5])
+    {'average': 4.666666666666667, 'slot': 5, 'taken': [], 'tied': None}
+    """
+    numbers = list(numbers)
+    occupied = set(occupied)
+    total, count = sum(numbers), len(numbers)
+    slot = nearest_empty_slot(occupied, numbers)
+    gap = abs(slot * count - total)
+    taken = sorted(s for s in occupied if abs(s * count - total) <= gap)
+    tied = next((s for s in POSITIONS if s != slot and s not in occupied
+                 and abs(s * count - total) == gap), None)
+    return {"average": total / count, "slot": slot, "taken": taken, "tied": tied}
 
 
 def place_fears(chosen: Iterable[tuple[int, str]]) -> tuple[dict[int, str], list[int]]:

@@ -9,13 +9,15 @@ re-exported here.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any
 
 from game.engine import Action, Controller, Event, Option, Rng, View, event
 
-from .kernel import (DIRECTIONS, POSITIONS, TEAM_ITEM, TEAMS, majority,
-                     nearest_empty_slot, place_fears, resolve_expedition, score,
+from . import bot
+from .kernel import (DIRECTIONS, POSITIONS, TEAM_ITEM, TEAMS, communal_choice, fear_groups,
+                     majority, place_fears, resolve_expedition, score,
                      trace_expedition)
 
 __all__ = ["ExpeditionController", "resolve_expedition", "score", "trace_expedition"]
@@ -24,6 +26,13 @@ TEAM_NAMES = {"dwarf": "Dwarves", "magician": "Magicians", "werewolf": "Werewolv
 ITEM_NAMES = {"mine": "Mine", "portal": "Portal", "fear": "Fear Marker"}
 ROW_NAMES = {"mine": "mine row", "portal": "portal row", "fear": "fear row"}
 WORDS = {"L": "left", "R": "right"}
+#: The keys of ``items`` that are the placement itself (the rest explains it).
+CORE_ITEMS = ("mines", "portals", "fears", "failed_fears", "communal", "communal_direction")
+
+
+def names_list(names: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _is_int(value: Any) -> bool:
@@ -148,11 +157,13 @@ class ExpeditionController(Controller):
             self.start[proposer], self.start[seat] = self.start[seat], self.start[proposer]
             text = (f"{self.name(seat)} accepts: {self.name(proposer)} now starts at Position "
                     f"{self.start[proposer]} and {self.name(seat)} at {self.start[seat]}.")
-            ev = event("trade", text, seat=seat, proposer=proposer, accepted=True,
+            ev = event("trade", text, seat=seat, proposer=proposer, accepted=True, reveal=True,
                        positions={proposer: self.start[proposer], seat: self.start[seat]})
         else:
             ev = event("trade", f"{self.name(seat)} declines {self.name(proposer)}'s offer.",
-                       seat=seat, proposer=proposer, accepted=False)
+                       seat=seat, proposer=proposer, accepted=False, reveal=True)
+        # The answer is news to the proposer (ruling 24): no undo past it, so an offer cannot
+        # be taken back and made again elsewhere until somebody says yes.
         return [ev, *self._next_trader()]
 
     def _next_trader(self) -> list[Event]:
@@ -201,21 +212,63 @@ class ExpeditionController(Controller):
     # --------------------------------------------------------------- resolution
     def _place_items(self) -> dict[str, Any]:
         by_team = {team: [s for s in range(9) if self.teams[s] == team] for team in TEAMS}
-        mines = {self.choices[s]["slot"] for s in by_team["dwarf"]}
-        portals = {self.choices[s]["slot"] for s in by_team["magician"]}
+        owners: dict[str, dict[int, list[int]]] = {"mine": {}, "portal": {}, "fear": {}}
+        for team in TEAMS:
+            for s in by_team[team]:
+                owners[TEAM_ITEM[team]].setdefault(self.choices[s]["slot"], []).append(s)
+        mines = set(owners["mine"])
+        portals = set(owners["portal"])
         fears, failed = place_fears((self.choices[s]["slot"], self.choices[s]["direction"])
                                     for s in by_team["werewolf"])
-        communal = {}
+        failed_markers = {slot: [[s, self.choices[s]["direction"]] for s in owners["fear"][slot]]
+                          for slot in failed}
+        for slot in failed:
+            del owners["fear"][slot]
+        communal, info = {}, {}
         for team, row in (("dwarf", mines), ("magician", portals), ("werewolf", fears)):
-            slot = nearest_empty_slot(row, (self.choices[s]["communal"] for s in by_team[team]))
-            communal[TEAM_ITEM[team]] = slot
+            numbers = [[s, self.choices[s]["communal"]] for s in by_team[team]]
+            why = communal_choice(row, (n for _s, n in numbers))
+            communal[TEAM_ITEM[team]] = why["slot"]
+            info[TEAM_ITEM[team]] = {"team": team, "numbers": numbers, **why,
+                                     "failed_here": why["slot"] in failed}
         mines.add(communal["mine"])
         portals.add(communal["portal"])
-        communal_direction = majority(self.choices[s]["vote"] for s in by_team["werewolf"])
+        votes = [[s, self.choices[s]["vote"]] for s in by_team["werewolf"]]
+        communal_direction = majority(v for _s, v in votes)
+        info["fear"].update(votes=votes, direction=communal_direction)
         fears[communal["fear"]] = communal_direction
+        for row, record in info.items():
+            record["why"] = self._communal_why(row, record)
         return {"mines": sorted(mines), "portals": sorted(portals),
                 "fears": dict(sorted(fears.items())), "failed_fears": failed,
-                "communal": communal, "communal_direction": communal_direction}
+                "communal": communal, "communal_direction": communal_direction,
+                "owners": {row: dict(sorted(by_slot.items())) for row, by_slot in owners.items()},
+                "failed_markers": failed_markers, "communal_info": info}
+
+    def _communal_why(self, row: str, info: dict[str, Any]) -> str:
+        """Why the communal item went where it did, in words (cause before effect)."""
+        item, slot = ITEM_NAMES[row], info["slot"]
+        numbers = ", ".join(f"{self.name(s)} {n}" for s, n in info["numbers"])
+        text = (f"The {TEAM_NAMES[info['team']]} sent {numbers}: average "
+                f"{info['average']:.2f}".rstrip("0").rstrip(".") + ". ")
+        taken = info["taken"]
+        if taken:
+            text += (f"{'Slot' if len(taken) == 1 else 'Slots'} "
+                     f"{names_list([str(t) for t in taken])} already "
+                     f"{'has' if len(taken) == 1 else 'have'} a {item}, so ")
+        if info["tied"] is not None:
+            text += (f"{'the nearest empty slots are' if taken else 'the nearest slots are'} "
+                     f"{min(slot, info['tied'])} and {max(slot, info['tied'])}, equally near; "
+                     f"the lower one, {slot}, gets the communal {item}")
+        else:
+            text += f"the nearest empty slot, {slot}, gets the communal {item}"
+        if info.get("failed_here"):
+            text += " (the markers chosen for it had failed, so it was empty)"
+        text += "."
+        if row == "fear":
+            votes = ", ".join(f"{self.name(s)} {WORDS[v]}" for s, v in info["votes"])
+            text += f" Votes: {votes}, so it points {WORDS[info['direction']]}."
+        return text
 
     def _reveal_and_resolve(self) -> list[Event]:
         self.items = items = self._place_items()
@@ -227,8 +280,11 @@ class ExpeditionController(Controller):
         at = {self.start[s]: s for s in range(9)}  # position -> seat
         for row, moves in trace_expedition(items["mines"], items["portals"], items["fears"]):
             events.append(event("climb", f"Everyone climbs to the {ROW_NAMES[row]}.", row=row))
-            for src, dst in sorted(moves.items()):
-                events.append(self._move_event(row, at[src], src, dst, items))
+            if row == "fear":
+                events += self._fear_events(at, items["fears"])
+            else:
+                for src, dst in sorted(moves.items()):
+                    events.append(self._move_event(row, at[src], src, dst))
             at = {moves.get(p, p): s for p, s in at.items()}
         events.append(event("climb", "Everyone climbs to the final row.", row="final"))
         self.final = [0] * 9
@@ -239,31 +295,79 @@ class ExpeditionController(Controller):
     def _placement_events(self, items: dict[str, Any]) -> list[Event]:
         events = []
         for row, key in (("mine", "mines"), ("portal", "portals"), ("fear", "fears")):
-            slots = items[key]
-            where = ", ".join(f"{s}{WORDS[slots[s]][0].upper()}" if row == "fear" else str(s)
-                              for s in slots)
-            text = (f"{ITEM_NAMES[row]}s appear at Positions {where} "
-                    f"(the communal one at {items['communal'][row]}).")
-            if row == "fear" and items["failed_fears"]:
-                text += (" Fear Markers pointing opposite ways cancelled each other at "
-                         + ", ".join(map(str, items["failed_fears"])) + ".")
-            events.append(event("place", text, row=row, slots=list(slots),
-                                communal=items["communal"][row],
+            owners, communal = items["owners"][row], items["communal"][row]
+            parts = []
+            for slot, seats in owners.items():
+                where = f"{names_list([self.name(s) for s in seats])} at {slot}"
+                if row == "fear":
+                    where += f" pointing {WORDS[items['fears'][slot]]}"
+                parts.append(where)
+            text = f"{ITEM_NAMES[row]}s: " + "; ".join(parts) + "."
+            if row == "fear":
+                for slot, markers in items["failed_markers"].items():
+                    chose = names_list([f"{self.name(s)} ({WORDS[d]})" for s, d in markers])
+                    text += (f" {chose} chose {slot} but pointed different ways, so those "
+                             f"markers fail.")
+            info = items["communal_info"][row]
+            events.append(event("place", text, row=row, slots=list(items[key]),
+                                communal=communal,
                                 failed=list(items["failed_fears"]) if row == "fear" else []))
+            events.append(event("communal", info["why"], row=row, slot=communal))
         return events
 
-    def _move_event(self, row: str, seat: int, src: int, dst: int,
-                    items: dict[str, Any]) -> Event:
+    def _move_event(self, row: str, seat: int, src: int, dst: int) -> Event:
         who = self.name(seat)
         if row == "mine":
-            text = f"{who} climbs to the mine row and tunnels left to Position {dst}."
-        elif row == "portal":
-            text = f"{who} steps through the portal at {src} and out at Position {dst}."
-        elif src in items["fears"] and abs(dst - src) == 1:
-            text = f"{who} is frightened {WORDS[items['fears'][src]]} to Position {dst}."
+            wraps = " wraps round and" if dst > src else ""
+            text = f"{who} steps on the Mine at {src},{wraps} tunnels left to the Mine at {dst}."
         else:
-            text = f"{who} is chased to the far end of the fear, Position {dst}."
+            wraps = " wraps round and" if dst < src else ""
+            text = f"{who} steps into the Portal at {src},{wraps} comes out of the Portal at {dst}."
         return event("move", text, row=row, seat=seat, origin=src, target=dst)
+
+    def _fear_events(self, at: dict[int, int], fears: dict[int, str]) -> list[Event]:
+        """The fear row run by run: each run's markers (the cause) before whom they move."""
+        events = []
+        for group in fear_groups(fears):
+            i, j, way = group["start"], group["end"], WORDS[group["direction"]]
+            markers = f"The Fear Marker at {i}" if i == j else f"The Fear Markers at {i}-{j}"
+            if group["facing"]:
+                markers = f"The Fear Markers at {i} and {group['target']} face each other"
+                if i != j:
+                    markers = f"The Fear Markers at {i}-{j} point {way} at the one at " \
+                              f"{group['target']}, which faces back"
+            else:
+                markers += f" point{'s' if i == j else ''} {way}"
+            outcome, target = group["outcome"], group["target"]
+            if outcome == "edge":
+                events.append(event("fear", f"{markers}, off the board: nobody moves.",
+                                    row="fear", start=i, end=j))
+                continue
+            if outcome == "blocked":
+                events.append(event("fear", f"{markers} at Position {target}, whose climber has "
+                                            f"already moved: nobody moves.",
+                                    row="fear", start=i, end=j))
+                continue
+            moves = group["moves"]
+            runners = [p for p in range(i, j + 1)]
+            pushed = self.name(at[target])
+            for src in runners:
+                dst, who = moves[src], self.name(at[src])
+                if outcome == "swap":
+                    text = f"{markers}: {who} swaps with {pushed}, moving to {dst}."
+                else:
+                    text = f"{markers} in a chain: {who} moves {way} to {dst}."
+                events.append(event("move", text, row="fear", seat=at[src], origin=src,
+                                    target=dst))
+            dst = moves[target]
+            if outcome == "swap":
+                text = f"{pushed} swaps with {self.name(at[i])}, moving to {dst}."
+            else:
+                text = (f"{pushed}, pointed at by the chain, goes to its far end, "
+                        f"Position {dst}.")
+            events.append(event("move", text, row="fear", seat=at[target], origin=target,
+                                target=dst))
+        return events
 
     def _score(self) -> list[Event]:
         assert self.final is not None
@@ -350,12 +454,10 @@ class ExpeditionController(Controller):
         return out
 
     def _public_items(self) -> dict[str, Any] | None:
+        """The items as everyone sees them after the reveal, with who chose each one."""
         if self.items is None:
             return None
-        return {**self.items, "fears": dict(self.items["fears"]),
-                "communal": dict(self.items["communal"]),
-                "failed_fears": list(self.items["failed_fears"]),
-                "mines": list(self.items["mines"]), "portals": list(self.items["portals"])}
+        return copy.deepcopy(self.items)
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -386,7 +488,9 @@ class ExpeditionController(Controller):
             "pending": dict(self.pending) if self.pending else None,
             "trades": [dict(t) for t in self.trades],
             "choices": {s: dict(c) for s, c in sorted(self.choices.items())},
-            "items": self._public_items(), "final": self.final, "scores": self.scores,
+            "items": ({k: copy.deepcopy(self.items[k]) for k in CORE_ITEMS}
+                      if self.items else None),
+            "final": self.final, "scores": self.scores,
             "winners": dict(self.winners), "tied": list(self.tied), "votes": dict(self.votes),
             "candidate": self.candidate,
         }
@@ -407,7 +511,5 @@ class ExpeditionController(Controller):
     # -------------------------------------------------------------------- bots
     @classmethod
     def policy(cls, view: View, legal: list[Action], rng: Rng) -> Action | None:
-        """Bots never offer trades; they answer offers and vote at random."""
-        if view["phase"] == "trading" and view["trading"]["pending"] is None:
-            return {"type": "pass"}
-        return None
+        """The computer player (see :mod:`.bot`): it plays for its team from its own view."""
+        return bot.choose(view, legal, rng)

@@ -1,0 +1,136 @@
+"""Balance report: how the computer player does, alone and against random players.
+
+``python -m game.bench --balance fantasy_expedition [--games N]`` runs it, played
+directly on the controller (no saves, no deep copies):
+
+- N games with the computer player in all nine seats: the mean score of each team,
+  each team's share of Elimination Candidates, and how often the bots trade;
+- N games where one team's three seats are computer players and the other six play
+  at random (they pass when it is their turn to trade, answer offers at random and
+  choose at random); the team taking the computer's part rotates Dwarves, Magicians,
+  Werewolves.  Target: the computer team scores at least 1.0 point a player more
+  than the random players, and the bots offer at least one trade in most games.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.engine import Rng
+
+from .kernel import TEAMS
+from .rules import ExpeditionController
+
+DEFAULT_GAMES = 300
+TARGET_GAIN = 1.0
+TARGET_TRADING = 0.5
+
+
+def play(seed: int, bots: set[str] | None = None) -> tuple[ExpeditionController, dict[str, Any]]:
+    """One whole game; seats of the teams in ``bots`` (None: all) use the computer player,
+    the rest play at random.  Returns the finished controller and some counts."""
+    game = ExpeditionController([{"name": f"P{i + 1}", "kind": "bot"} for i in range(9)],
+                                {"trade_rounds": 3}, Rng(seed))
+    if bots is not None:  # the random players sit as people: the bots can see that
+        for s in range(9):
+            game.seats[s]["kind"] = "bot" if game.teams[s] in bots else "human"
+    counts = {"offers": 0, "accepted": 0, "choice_ms": []}
+    steps = 0
+    while not game.is_over():
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        rng = Rng.derive(seed, steps, seat, 0xB07)
+        action = None
+        if bots is None or game.teams[seat] in bots:
+            start = time.perf_counter()
+            action = ExpeditionController.policy(game.view(seat), legal, rng)
+            if game.phase == "choice":
+                counts["choice_ms"].append((time.perf_counter() - start) * 1000)
+        elif game.phase == "trading" and game.pending is None:
+            action = {"type": "pass"}
+        if action is None:
+            action = rng.choice(legal)
+        if action["type"] == "propose":
+            counts["offers"] += 1
+        if action["type"] == "accept":
+            counts["accepted"] += 1
+        game.apply(seat, action)
+        steps += 1
+    return game, counts
+
+
+def report(games: int | None = None) -> dict[str, Any]:
+    games = DEFAULT_GAMES if games is None else games
+    team_score = {t: 0 for t in TEAMS}
+    candidates = {t: 0 for t in TEAMS}
+    traded_games = offers = accepted = 0
+    times: list[float] = []
+    for seed in range(games):
+        g, counts = play(5_000_000 + seed)
+        for s in range(9):
+            team_score[g.teams[s]] += g.scores[s]
+        candidates[g.teams[g.candidate]] += 1
+        traded_games += counts["offers"] > 0
+        offers += counts["offers"]
+        accepted += counts["accepted"]
+        times += counts["choice_ms"]
+    mixed = {t: {"bots": 0, "random": 0, "games": 0} for t in TEAMS}
+    mixed_offer_games = 0
+    for seed in range(games):
+        team = TEAMS[seed % 3]
+        g, counts = play(7_000_000 + seed, {team})
+        cell = mixed[team]
+        cell["games"] += 1
+        cell["bots"] += sum(g.scores[s] for s in range(9) if g.teams[s] == team)
+        cell["random"] += sum(g.scores[s] for s in range(9) if g.teams[s] != team)
+        mixed_offer_games += counts["offers"] > 0
+        times += counts["choice_ms"]
+    bot_total = sum(c["bots"] for c in mixed.values()) / (3 * games)
+    random_total = sum(c["random"] for c in mixed.values()) / (6 * games)
+    times.sort()
+    return {
+        "games": games,
+        "all_bots": {
+            "mean_score": {t: round(team_score[t] / (3 * games), 2) for t in TEAMS},
+            "candidate_share": {t: round(candidates[t] / games, 3) for t in TEAMS},
+            "games_with_an_offer": round(traded_games / games, 3),
+            "offers_per_game": round(offers / games, 2),
+            "accepted_per_game": round(accepted / games, 2),
+        },
+        "bot_team_vs_random": {
+            "by_team": {t: {"bots": round(c["bots"] / (3 * c["games"]), 2),
+                            "random": round(c["random"] / (6 * c["games"]), 2)}
+                        for t, c in mixed.items() if c["games"]},
+            "bots": round(bot_total, 2), "random": round(random_total, 2),
+            "gain": round(bot_total - random_total, 2),
+            "games_with_an_offer": round(mixed_offer_games / games, 3),
+        },
+        "choice_ms": {"median": round(times[len(times) // 2], 1),
+                      "p95": round(times[int(len(times) * 0.95)], 1)},
+        "ok": (bot_total - random_total >= TARGET_GAIN
+               and traded_games / games >= TARGET_TRADING),
+    }
+
+
+def format(report: dict[str, Any]) -> str:  # noqa: A001 - the bench's name for it
+    a, m = report["all_bots"], report["bot_team_vs_random"]
+    lines = [f"{report['games']} seeded games with computer players in all nine seats:",
+             f"{'team':>10}  {'mean score':>10}  {'Elim. Candidate':>15}"]
+    for team in TEAMS:
+        lines.append(f"{team:>10}  {a['mean_score'][team]:>10.2f}  "
+                     f"{a['candidate_share'][team]:>15.1%}")
+    lines.append(f"games with an offer {a['games_with_an_offer']:.0%}, offers a game "
+                 f"{a['offers_per_game']:.2f}, accepted {a['accepted_per_game']:.2f} "
+                 f"(target: most games have an offer)")
+    lines.append(f"\n{report['games']} games: one team of three computer players against six "
+                 f"random players")
+    lines.append(f"{'bot team':>10}  {'bots':>6}  {'random':>6}")
+    for team, row in m["by_team"].items():
+        lines.append(f"{team:>10}  {row['bots']:>6.2f}  {row['random']:>6.2f}")
+    lines.append(f"{'all':>10}  {m['bots']:>6.2f}  {m['random']:>6.2f}   gain {m['gain']:+.2f} "
+                 f"a player (target >= +{TARGET_GAIN:.1f})  "
+                 f"{'ok' if report['ok'] else 'MISSED'}")
+    lines.append(f"computer choice time: median {report['choice_ms']['median']} ms, "
+                 f"p95 {report['choice_ms']['p95']} ms")
+    return "\n".join(lines)
