@@ -28,6 +28,8 @@ from ..widgets import GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, wr
 
 PANEL_WIDTH = 390
 LOG_LINES = 80
+#: The least height worth showing the log in (about two lines); below it the log hides.
+LOG_MIN = 48
 #: Height of the panel's title, status and viewer lines; the advice text starts below.
 HEADER_HEIGHT = 94
 LINE_HEIGHT = 22
@@ -317,12 +319,17 @@ class PlayScene(Scene):
                                  "Show results", self.show_results, object_id="#primary")
             used = 44
         else:
+            # The controls may take the room down to the bottom row, less a short log.
             used = self.screen.build_panel(
-                pygame.Rect(panel.x + 12, y, panel.width - 24, panel.bottom - y - 300), view)
+                pygame.Rect(panel.x + 12, y, panel.width - 24,
+                            max(0, panel.bottom - 52 - 10 - LOG_MIN - 10 - y)), view)
         bottom = panel.bottom - 52
         log_top = y + used + 10
-        self._place_log(pygame.Rect(panel.x + 12, log_top, panel.width - 24,
-                                    max(bottom - log_top - 10, 80)))
+        if bottom - 10 - log_top >= LOG_MIN:
+            self._place_log(pygame.Rect(panel.x + 12, log_top, panel.width - 24,
+                                        bottom - 10 - log_top))
+        elif self.log_box is not None and self.log_box.alive():
+            self.log_box.hide()  # no room: never under the bottom row or out of the window
         thirds = (panel.width - 24 - 16) // 3
         row = pygame.Rect(panel.x + 12, bottom, thirds, 40)
         self.controls.button(row, "Menu", self.open_menu, tooltip="Save, load, undo, rules (Esc)")
@@ -348,6 +355,8 @@ class PlayScene(Scene):
             self.log_box = UITextBox(self._log_html(), rect, self.app.ui)
             self._scroll_log()
             return
+        if not box.visible:
+            box.show()
         if box.relative_rect.topleft != rect.topleft:
             box.set_relative_position(rect.topleft)
         if box.relative_rect.size != rect.size:
