@@ -45,9 +45,9 @@ Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 MAX_BYTES = 8 * 1024 * 1024
 #: Deepest nesting of lists and mappings (saves nest about 10 deep).
 MAX_DEPTH = 64
-#: Most YAML events (scalars, list and mapping starts and ends) in a file, about thirty
-#: times a long Monster Fandango game; bounds the time and memory a file can cost.
-MAX_EVENTS = 250_000
+#: Most YAML events (scalars, list and mapping starts and ends) in a file: four times a
+#: 30-round Monster Fandango game (about 25,000); bounds the time and memory a file costs.
+MAX_EVENTS = 100_000
 #: Most flow brackets ([ and {) a file may hold before parsing: saves are written in block
 #: style, and deep flow nesting makes the YAML scanner slow down quadratically.
 MAX_BRACKETS = 20_000
@@ -625,8 +625,12 @@ def save_info(path: Path) -> SaveInfo | None:
     """What the load screen shows of ``path`` (None if it vanished), without replaying."""
     try:
         info = os.stat(path)
-    except OSError:
-        return None
+    except OSError as exc:
+        try:
+            modified = os.lstat(path).st_mtime  # a link to nowhere, or to itself
+        except OSError:
+            return None  # gone
+        return SaveInfo(path, {}, None, f"could not be read ({exc.strerror or exc}).", modified)
     signature = (info.st_ino, info.st_size, info.st_mtime_ns, info.st_mode)
     cached = _LISTED.get(str(path))
     if cached is not None and cached[0] == signature:
