@@ -1634,8 +1634,7 @@ class FandangoController(Controller):
             "round_limit": self.opts["round_limit"], "facing": self.opts["facing"],
             "turn": self.turn, "first": self.first, "order": list(self.order),
             "to_act": self.to_act(), "seats": seats, "units": units, "items": items,
-            "searched": [[c[0], c[1], s] for c, s in sorted(self.searched.items(),
-                                                              key=lambda kv: ORDER[kv[0]])],
+            "searched": [list(row) for row in self._searched_rows()],
             "lairs": [{"hex": list(c), "guard": g} for c, g in
                       sorted(self.lairs.items(), key=lambda kv: ORDER[kv[0]])],
             "active": self._active_view(), "prompt": self._prompt_view(),
@@ -1644,6 +1643,17 @@ class FandangoController(Controller):
             "tie_rolls": [{str(k): v for k, v in r.items()} for r in self.tie_rolls],
             "result": self.result(),
         }
+
+    def _searched_rows(self) -> list[tuple[int, int, int | None]]:
+        """Searched hexes in map order, kept until a search or a new lair changes them (the
+        list only grows, or loses a hex that becomes a lair)."""
+        key = (len(self.searched), len(self.lairs))
+        cached = getattr(self, "_searched_cache", None)
+        if cached is None or cached[0] != key:
+            rows = [(c[0], c[1], s) for c, s in sorted(self.searched.items(),
+                                                       key=lambda kv: ORDER[kv[0]])]
+            self._searched_cache = cached = (key, rows)
+        return cached[1]
 
     def _stats(self) -> dict[int, tuple[int, int, int, int]]:
         """Every unit's melee attack, defense, missile range and missile attack (one pass, for
