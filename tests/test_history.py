@@ -40,7 +40,7 @@ def _expected(m: Match) -> list[dict]:
 
 @pytest.mark.parametrize("game_id", sorted(SEATS))
 def test_every_step_equals_a_replay_of_its_first_actions_both_ways(game_id):
-    m = _played(game_id, seed=4, limit=250)
+    m = _played(game_id, seed=4, limit=120)
     live = (m.snapshot(), list(m.actions), len(m.log))
     expected = _expected(m)
     history = History(m, every=7)

@@ -2,7 +2,7 @@
 
 A match is its seed plus its actions, so step ``n`` is a replay of the first ``n`` actions.
 Replaying from the start at every step would make stepping through a long game slow, so a
-:class:`History` keeps a copy of the match every ``every`` steps (and the last step it showed)
+:class:`History` keeps a copy of the match every ``every`` steps (and the last few steps it showed)
 and replays at most ``every - 1`` actions from the nearest copy before the step asked for.
 
 Each step is a private copy: looking at history never changes the live match.  What a seat may
@@ -13,12 +13,15 @@ game uses live, so history shows no secret that the seat could not see at the ti
 from __future__ import annotations
 
 import copy
+from collections import OrderedDict
 from typing import Any
 
 from .match import Match
 
 #: Keep a copy of the match every this many steps.
 EVERY = 24
+#: How many recently shown steps are kept as they are.
+RECENT = 4
 
 
 class History:
@@ -31,7 +34,8 @@ class History:
         start = Match(match.game_id, copy.deepcopy(match.seats), match.seed,
                       dict(match.options))
         self._kept: dict[int, Match] = {0: start}
-        self._last: tuple[int, Match] | None = None
+        #: The last few steps reached, newest last (stepping to a neighbour replays one action).
+        self._recent: OrderedDict[int, Match] = OrderedDict()
         self.live_barrier = match.barrier
         self.over = match.is_over()
 
@@ -39,26 +43,28 @@ class History:
         """The number of actions: the steps are ``0 .. len(self)``."""
         return len(self.actions)
 
-    def at(self, step: int) -> Match:
-        """The match as it stood after its first ``step`` actions (a copy: change it freely)."""
-        return copy.deepcopy(self._reach(step))
+    def at(self, step: int, private_copy: bool = True) -> Match:
+        """The match as it stood after its first ``step`` actions.  A private copy by default
+        (change it freely); with ``private_copy=False`` the history's own, to read only."""
+        match = self._reach(step)
+        return copy.deepcopy(match) if private_copy else match
 
     def _reach(self, step: int) -> Match:
         if not 0 <= step <= len(self.actions):
             raise IndexError(f"There is no step {step}; the match has {len(self.actions)}.")
-        if self._last is not None and self._last[0] == step:
-            return self._last[1]
-        base = max(k for k in self._kept if k <= step)
-        if self._last is not None and base < self._last[0] < step:
-            base, match = self._last[0], copy.deepcopy(self._last[1])
-        else:
-            match = copy.deepcopy(self._kept[base])
+        if step in self._recent:
+            self._recent.move_to_end(step)
+            return self._recent[step]
+        base = max([k for k in self._kept if k <= step] + [k for k in self._recent if k < step])
+        match = copy.deepcopy(self._recent[base] if base in self._recent else self._kept[base])
         for index in range(base, step):
             record = self.actions[index]
             match._apply(record["seat"], record["action"])
             if (index + 1) % self.every == 0 and index + 1 not in self._kept:
                 self._kept[index + 1] = copy.deepcopy(match)
-        self._last = (step, match)
+        self._recent[step] = match
+        while len(self._recent) > RECENT:
+            self._recent.popitem(last=False)
         return match
 
     def events_of(self, step: int) -> list[dict[str, Any]]:
