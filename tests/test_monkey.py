@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -68,6 +69,8 @@ class Walk:
     actions: int = 0
     matches: int = 0
     seconds: float = 0.0
+    #: Clicks on each button text (the menus' Save, Load, Undo, Rules... show coverage).
+    pressed: Counter = field(default_factory=Counter)
 
     def where(self, index: int | None = None) -> str:
         at = f", event {index}" if index is not None else ""
@@ -156,7 +159,9 @@ class Monkey:
         if roll < 0.38:
             widgets = self.widgets(enabled=rng.random() < 0.9)
             if widgets:
-                self.click(self.point_in(rng.choice(widgets).rect))
+                widget = rng.choice(widgets)
+                self.walk.pressed[getattr(widget, "text", "") or "(unnamed)"] += 1
+                self.click(self.point_in(widget.rect))
                 return
         if roll < 0.58:
             point = self.board_point()
@@ -329,7 +334,9 @@ def run_monkey(game: str, events: int, seed: int) -> Walk:
     app.fps = 0  # no frame cap: the sleeps are the loop's own idle sleeps and the waits
     app.to_menu()
     walk = Monkey(app, game, seed).run(events)
-    print(f"monkey: {walk}")
+    common = ", ".join(f"{text} {n}" for text, n in walk.pressed.most_common(25))
+    walk.pressed = Counter()
+    print(f"monkey: {walk}\nmonkey: clicked {common}")
     assert app.crashes == 0, f"{walk.where()}: {app.crashes} faults caught\n{crash_reports()}"
     assert not crash_reports(), f"{walk.where()}: crash reports written\n{crash_reports()}"
     assert walk.events >= events
