@@ -79,6 +79,9 @@ class GameScreen:
     QUIET_EVENTS: frozenset[str] = frozenset()
     #: Events that step mode pauses before.
     STEP_EVENTS: frozenset[str] = frozenset()
+    #: The rules section for each phase of the game (the view's ``phase`` -> a heading of
+    #: the game's rules document), opened by F1 or the "?" button.
+    RULES_SECTIONS: dict[str, str] = {}
 
     def __init__(self, scene: "PlayScene") -> None:
         self.scene = scene
@@ -132,6 +135,10 @@ class GameScreen:
         x, y = transform.to_screen(*self.cell_center(cell))
         radius = max(10, int(26 * transform.scale))
         pygame.draw.circle(surface, colour, (round(x), round(y)), radius, width)
+
+    def rules_section(self, view: dict[str, Any]) -> str | None:
+        """The heading of the rules section about what is happening now, or None."""
+        return self.RULES_SECTIONS.get(str(view.get("phase")))
 
     def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
         return [], []

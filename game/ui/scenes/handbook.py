@@ -61,6 +61,22 @@ def load_sections(game_id: str) -> tuple[list[tuple[str, str]], str | None]:
     return sections, None
 
 
+def find_section(sections: list[tuple[str, str]], wanted: str) -> int:
+    """The index of the section titled ``wanted`` (case and spacing aside; else the first
+    whose title starts with it, else 0).
+
+    >>> find_section([("Overview", ""), ("Secret choices", ""), ("Fear", "")], "secret")
+    1
+    """
+    key = " ".join(wanted.lower().split())
+    titles = [" ".join(title.lower().split()) for title, _text in sections]
+    for test in (lambda t: t == key, lambda t: t.startswith(key), lambda t: key in t):
+        for index, title in enumerate(titles):
+            if test(title):
+                return index
+    return 0
+
+
 def preload(manager: pygame_gui.UIManager, fonts: list[dict[str, Any]]) -> None:
     """Load the fonts the rules' HTML uses once, so pygame_gui need not warn about them."""
     known = manager.get_theme().get_font_dictionary()
@@ -73,11 +89,14 @@ def preload(manager: pygame_gui.UIManager, fonts: list[dict[str, Any]]) -> None:
 class RulesScene(Scene):
     """A column of games and their sections beside the chosen section's text."""
 
-    def __init__(self, app: Any, game_id: str | None = None) -> None:
+    def __init__(self, app: Any, game_id: str | None = None,
+                 section: str | None = None) -> None:
         super().__init__(app)
         ids = game_ids()
         self.game_id = game_id if game_id in ids else (ids[0] if ids else None)
         self.section = 0
+        #: A section to open at (its title, as in the rules document), e.g. for F1 in a game.
+        self.wanted_section = section
         self.sections: list[tuple[str, str]] = []
         self.message: str | None = None
         self.text: UITextBox | None = None
@@ -91,6 +110,9 @@ class RulesScene(Scene):
             self.sections, self.message = [], "# No games\n\nNo game is installed."
         else:
             self.sections, self.message = load_sections(self.game_id)
+        if self.wanted_section:
+            self.section = find_section(self.sections, self.wanted_section)
+            self.wanted_section = None
         self.section = min(self.section, max(len(self.sections) - 1, 0))
         ids = game_ids()
         column = pygame.Rect(40, 100, COLUMN_WIDTH, height - 196)
