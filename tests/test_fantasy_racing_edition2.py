@@ -188,14 +188,14 @@ def test_balance_report_counts_rules_and_laps_short():
     assert report["lap_share"] >= 0.7
     rules = report["rules"]
     for name in ("shortcut forward", "shortcut back", "chest", "respawn", "fight",
-                 "hole jumped", "landed on rock", "used wand_of_fire"):
+                 "landed on rock", "used wand_of_fire"):
         assert rules[name] > 0, name
     assert "racers completing at least one lap" in balance.format(report)
 
 
-def test_default_length_is_twelve_turns():
+def test_default_length_is_ten_turns_on_a_sixteen_row_track():
     option = {o.key: o for o in RacingController.options}["turns"]
-    assert option.default == 12
+    assert option.default == 10 and TRACK["height"] == 16
 
 
 @pytest.mark.slow
@@ -213,7 +213,7 @@ def test_gates_are_chokes_and_good_trap_spots():
     def blocked(cell):
         return terrain.get(cell) in ("barrier", "rock")
 
-    gates = [(x, 7) for x in range(TRACK["width"]) if not blocked((x, 7))]
+    gates = [(x, 5) for x in range(TRACK["width"]) if not blocked((x, 5))]
     assert gates and all(choke(g, blocked) >= 1 for g in gates)
     open_square = (6, 3)
     assert trap_spot(gates[0], blocked) > trap_spot(open_square, blocked)
@@ -235,3 +235,156 @@ def test_bot_spends_its_objects_on_the_last_turn():
     action = choose(view, legal, c.rng)
     assert action["type"] == "use" and action["object"] == "magic_spear"
     World(view, 0)  # the world builds from a plain view
+
+
+# ------------------------------------------------------------------ 3. a screen that teaches
+def _scene(seed=3, mode=None, prepare=None):
+    """A play scene with a person to act in ``mode`` ('objects': Alexandra's objects phase
+    after turn 1, 'tactical': a person's tactical move); ``prepare(controller)`` edits the
+    state before the scene opens (the scene caches its views)."""
+    import pygame  # noqa: F401  (the driver opens the dummy display)
+    from uidriver import Driver
+
+    from game.engine import Match
+    from game.engine.bots import choose_action
+    from game.ui.scenes.play import PlayScene
+    d = Driver()
+    seats = [{"name": "Alexandra", "kind": "human"}, {"name": "Bo", "kind": "human"},
+             {"name": "Cpu", "kind": "bot"}]
+    for seed in range(seed, seed + 30):
+        match = Match.new("fantasy_racing", seats, seed=seed, options={"characters": "random"})
+        match.act(0, {"type": "deal"})
+        while not match.is_over():
+            seat = match.to_act()[0]
+            view = match.view(seat)
+            if mode == "objects" and view["phase"] == "objects" and seat == 0 \
+                    and view["turn"] > 1:
+                break
+            if mode == "tactical" and view["pending"] and \
+                    view["pending"]["kind"] == "tactical" and seat != 2:
+                break
+            match.act(seat, choose_action(match, seat))
+        if not match.is_over():
+            break
+    if prepare:
+        prepare(match.controller)
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(2)
+    return d, play, match
+
+
+def test_race_table_rows_and_chest_icons_explain_characters_and_bonus_malus():
+    d, play, match = _scene(mode="objects")
+    screen = play.screen
+    view = match.view(None)
+    assert screen.info_rects, "the race table remembers where its rows are"
+    kinds_seen = set()
+    for rect, key in screen.info_rects:
+        mx, my = play.transform().to_map(*rect.center)
+        assert screen.cell_at((mx, my)) in [k for r, k in screen.info_rects
+                                            if r.collidepoint(rect.center)]
+        text = screen.hover_text(key, view)
+        kinds_seen.add(key[0])
+        if key[0] == "racer":
+            assert "Attacking:" in text and "% to win" in text and "Weakness:" in text
+        else:
+            assert "chest" in text.lower() and ("Bonus" in text or "Malus" in text
+                                               or "Even" in text)
+    assert kinds_seen == {"racer", "mood"}
+    # A board square with a racer gives the odds and the special rules too.
+    r = view["racers"][0]
+    text = screen.hover_text(tuple(screen.where[0]), view)
+    assert "% of attacks" in text and "Weakness:" in text and r["name"] in text
+
+
+def test_no_choice_is_drawn_pre_selected_and_tab_then_enter_chooses():
+    import pygame
+    d, play, match = _scene(seed=3, mode="tactical")
+    seat = match.to_act()[0]
+    if play.viewer != seat:  # the handover card first
+        d.key(pygame.K_SPACE)
+    choices = [w for w, _ in play.controls.items
+               if getattr(w, "text", "") in ("Skid left", "Skid right", "Stay", "2 left",
+                                             "2 right")]
+    assert len(choices) >= 2
+    assert play.controls.focus == -1, "no button has the keyboard focus"
+    assert all(getattr(w, "object_ids", [None])[-1] != "#primary" for w in choices)
+    before = len(match.actions)
+    d.key(pygame.K_TAB)
+    d.key(pygame.K_RETURN)
+    assert len(match.actions) == before + 1, "a key makes the choice"
+
+
+def test_a_disabled_object_says_why_under_its_button():
+    def prepare(c):
+        c.inv[0]["objects"] = ["stealing_gloves"]
+        for s in range(1, c.n):
+            c.inv[s] = {"clover": 0, "shield": 0, "objects": []}
+
+    d, play, match = _scene(mode="objects", prepare=prepare)
+    assert match.controller.why_unusable(0, "stealing_gloves").startswith(
+        "Stealing gloves: no opponent")
+    buttons = [w for w, _ in play.controls.items if "Stealing gloves" in getattr(w, "text", "")]
+    assert buttons and not buttons[0].is_enabled
+    labels = " ".join(getattr(w, "text", "") for w in play.controls.others)
+    assert "no opponent within" in labels
+
+
+def test_aiming_label_fits_its_button_and_racer_labels_are_readable(monkeypatch):
+    from game.fantasy_racing import screen as racing_screen
+    from game.ui.widgets import font
+    def prepare(c):
+        c.inv[0]["objects"] = ["stealing_gloves", "magic_spear", "trap", "ring_of_fire"]
+        c.inv[1]["objects"] = ["gold_purse"]
+        c.pos[1] = c.pos[0]
+
+    d, play, match = _scene(mode="objects", prepare=prepare)
+    play.screen.aim = "stealing_gloves"
+    play.screen.aim_turn = (0, match.view(0)["turn"])
+    play.rebuild()
+    d.pump()
+    checked = 0
+    for widget, _ in play.controls.items:
+        text = getattr(widget, "text", "")
+        if text.startswith(("Aim", "Use")):
+            checked += 1
+            assert font(16, True).size(text)[0] <= widget.rect.width - 12, text
+    assert checked == 4 and d.buttons("Aiming: Stealing gloves")
+    sizes = []
+    real = racing_screen.draw_text
+
+    def spy(surface, text, pos, size, *args, **kwargs):
+        sizes.append(size)
+        return real(surface, text, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(racing_screen, "draw_text", spy)
+    d.app.draw()
+    assert sizes and min(sizes) >= 12
+    transform = play.transform()
+    assert transform.scale * play.screen.board.tilewidth >= 40, "squares of 40 px or more"
+
+
+def test_floating_labels_stay_inside_the_board_area(monkeypatch):
+    from game.fantasy_racing import screen as racing_screen
+    d, play, match = _scene(mode="objects")
+    play.screen.floats = [["big shock", play.screen.centre((0, 0)), 0.2, (255, 0, 0)]]
+    where = []
+    real = racing_screen.draw_text
+
+    def spy(surface, text, pos, size, *args, **kwargs):
+        rect = real(surface, text, pos, size, *args, **kwargs)
+        if text == "big shock":
+            where.append(rect)
+        return rect
+
+    monkeypatch.setattr(racing_screen, "draw_text", spy)
+    play.screen._draw_effects(d.app.screen, play.transform(), 40)
+    assert where and play.board_rect().contains(where[0])
+
+
+def test_setup_tooltip_lists_every_character_with_odds():
+    text = RacingController.option_tooltip("characters", "choose")
+    for ch in CHARACTERS.values():
+        assert ch["name"] in text
+    assert text.count("% of attacks") == len(CHARACTERS)
+    assert RacingController.option_tooltip("turns", 10) is None

@@ -75,8 +75,8 @@ def move(c: RacingController, seat: int, roll: int, *steps: int) -> list[dict]:
 
 
 # ---------------------------------------------------------------------- data and board
-def test_board_is_a_wrapping_grid_of_at_least_12_by_20_from_the_map():
-    assert TRACK["width"] >= 12 and TRACK["height"] >= 20
+def test_board_is_a_wrapping_grid_of_at_least_12_by_16_from_the_map():
+    assert TRACK["width"] >= 12 and TRACK["height"] >= 16
     assert set(TRACK["terrain"].values()) == {"barrier", "rock", "hole", "shortcut"}
     assert set(TRACK["items"].values()) == {"clover", "shield", "coin", "chest"}
     assert all(y == 0 for _x, y in TRACK["starts"]) and len(TRACK["starts"]) == 6

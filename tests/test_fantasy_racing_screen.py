@@ -122,10 +122,10 @@ def test_hover_tooltips_and_square_outline():
     d.pump(2)
     view = match.view(None)
     screen = play.screen
-    assert "Barrier" in screen.hover_text((1, 7), view)
-    assert "Rock" in screen.hover_text((4, 7), view)
+    assert "Barrier" in screen.hover_text((1, 5), view)
+    assert "Rock" in screen.hover_text((4, 5), view)
     assert "Hole" in screen.hover_text((1, 2), view)
-    assert "Shortcut" in screen.hover_text((2, 4), view)
+    assert "Shortcut" in screen.hover_text((2, 3), view)
     assert "Gold coin" in screen.hover_text((3, 1), view)
     start = tuple(view["racers"][0]["pos"])
     text = screen.hover_text(start, view)
@@ -151,15 +151,15 @@ def test_aiming_an_object_shows_reach_and_a_click_uses_it():
         match.act(seat, choose_action(match, seat))
     c = match.controller
     c.inv[0]["objects"] = ["magic_spear"]
-    c.pos[0] = (1, 6)  # the barrier at (1, 7) is right below
+    c.pos[0] = (1, 4)  # the barrier at (1, 5) is right below
     play = d.app.push(PlayScene(d.app, match))
     d.pump(3)
     d.press("Aim Magic spear")
-    assert d.buttons("Aiming: Magic spear") and d.buttons("Hit barrier c2 r8")
+    assert d.buttons("Aiming: Magic spear") and d.buttons("Hit barrier c2 r6")
     view = match.view(0)
-    assert (1, 7) in play.screen.highlighted(view)
-    click_cell(d, play, (1, 7))
-    assert (1, 7) in c.destroyed and match.view(0)["phase"] == "move"
+    assert (1, 5) in play.screen.highlighted(view)
+    click_cell(d, play, (1, 5))
+    assert (1, 5) in c.destroyed and match.view(0)["phase"] == "move"
 
 
 def rule_end_squares(controller, seat) -> set:

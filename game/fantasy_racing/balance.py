@@ -85,6 +85,7 @@ def report(games: int | None = None) -> dict[str, Any]:
     racers = lapped = 0
     shortcut_passes = 0
     rules = dict.fromkeys(RULES, 0)
+    unused = dict.fromkeys(OBJECTS, 0)
     for seed in range(games):
         match = play(seed)
         result = match.result()
@@ -94,6 +95,9 @@ def report(games: int | None = None) -> dict[str, Any]:
         lapped += sum(1 for laps in result["laps"] if laps > 0)
         for name, count in rule_counts(match.log).items():
             rules[name] += count
+        for inv in match.controller.inv:
+            for key in inv["objects"]:
+                unused[key] += 1
         for seat, key in enumerate(result["characters"]):
             fair[key] += 1 / n
             raced[key] += 1
@@ -112,7 +116,7 @@ def report(games: int | None = None) -> dict[str, Any]:
     return {"games": games, "characters": rows, "max_ratio": worst, "ok": worst <= 2.0,
             "mean_actions": round(actions / max(1, games), 1),
             "lap_share": round(lapped / max(1, racers), 3), "rules": rules,
-            "rules_per_20_games": per20, "rare_rules": rare}
+            "rules_per_20_games": per20, "rare_rules": rare, "unused_at_end": unused}
 
 
 def format(report: dict[str, Any]) -> str:  # noqa: A001 - the bench's interface
@@ -130,6 +134,8 @@ def format(report: dict[str, Any]) -> str:  # noqa: A001 - the bench's interface
         lines.append(f"{'rule':<28}{'times':>7}{'per 20 games':>14}")
         for name, count in report["rules"].items():
             lines.append(f"{name:<28}{count:>7}{report['rules_per_20_games'][name]:>14.2f}")
+        lines.append("objects still held at the end (used / unused): " + ", ".join(
+            f"{k} {report['rules']['used ' + k]}/{n}" for k, n in report["unused_at_end"].items()))
         lines.append("every rule at least once per 20 games: "
                      + ("OK" if not report["rare_rules"] else
                         "NO (" + ", ".join(report["rare_rules"]) + ")"))

@@ -276,8 +276,13 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
                         reverse=True)
         value, n = scored[0]
         # Objects are worth nothing once the race is over: spend them as it nears its end.
+        # Only one object a turn: holding more than the turns left, use one now.
         left = view["turns"] - view["turn"]
         threshold = 1.0 if left >= 3 else (0.6 if left >= 1 else 0.05)
+        if len(racer["objects"]) > left:
+            threshold = 0.05
+        elif len(racer["objects"]) >= 3:
+            threshold = min(threshold, 0.6)
         if value >= threshold:
             return uses[n]
     return {"type": "roll"}

@@ -107,6 +107,38 @@ def load_track(path: Path = BOARD_PATH) -> dict[str, Any]:
             "starts": slots}
 
 
+#: What the chest icon beside each racer means (the mage-referee's bonus and malus).
+MOOD_HELP = {
+    "bonus": "Bonus chest: among the racers with the fewest points, so the mage-referee's "
+             "chests give the powerful weapons far more often.",
+    "even": "Even chest: neither first nor last on points; chests give the usual mix.",
+    "malus": "Malus chest: among the racers with the most points, so chests give mostly "
+             "traps, spears and purses.",
+}
+
+
+def character_card(key: str, chars: dict[str, Any] | None = None) -> str:
+    """A character's tooltip: combat odds, guard, strengths and weakness, in plain words."""
+    ch = (chars or CHARACTERS)[key]
+    c = ch["combat"]
+    guard = (f" Guard {ch['guard']}: attackers lose {ch['guard']} points of winning chance "
+             f"against {ch['name'].split(' ')[0]}." if ch["guard"] else "")
+    return (f"{ch['name']}\nAttacking: {c['simple'] + c['overwhelming']}% to win "
+            f"({c['simple']}% victory +3, {c['overwhelming']}% overwhelming +5), "
+            f"{c['defeat']}% defeat.{guard}\nStrengths: {ch['strengths']}\n"
+            f"Weakness: {ch['weakness_text']}")
+
+
+def character_line(key: str, chars: dict[str, Any] | None = None) -> str:
+    """One short paragraph per character, for the setup screen's roster."""
+    ch = (chars or CHARACTERS)[key]
+    c = ch["combat"]
+    guard = f", guard {ch['guard']}" if ch["guard"] else ""
+    return (f"{ch['name']} (wins {c['simple'] + c['overwhelming']}% of attacks, "
+            f"{c['overwhelming']}% overwhelming{guard}). {ch['strengths']} "
+            f"Weakness: {ch['weakness_text']}")
+
+
 CHARACTERS: dict[str, Any] = check_characters(_load("characters.yaml"))
 OBJECTS: dict[str, Any] = check_objects(_load("objects.yaml"))
 TRACK: dict[str, Any] = load_track()

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.engine import Action, Controller, Event, Option, Rng, View, event
 
-from .data import CHARACTERS, OBJECTS, TRACK
+from .data import CHARACTERS, OBJECTS, TRACK, character_line
 
 __all__ = ["RacingController", "CHARACTERS", "OBJECTS", "TRACK"]
 
@@ -107,11 +107,21 @@ class RacingController(Controller):
     has_secrets = False
     board = "fantasy_racing.tmx"
     options = (
-        Option("turns", "Game turns", 12, minimum=5, maximum=15,
+        Option("turns", "Game turns", 10, minimum=5, maximum=15,
                help="How many game turns the race lasts (objects come back every third turn)."),
         Option("characters", "Characters", "choose", choices=("choose", "random"),
                help="Each player picks a character in seat order, or they are dealt at random."),
     )
+
+    @classmethod
+    def option_tooltip(cls, key: str, value: Any) -> str | None:
+        """The setup screen's tooltip for an option: the characters option lists every
+        character's combat odds and special rules."""
+        if key != "characters":
+            return None
+        head = ("Characters: each player picks one in seat order ('choose'), or they are "
+                "dealt at random ('random').")
+        return head + "\n" + "\n".join(character_line(k) for k in CHARACTERS)
 
     def __init__(self, seats: list[dict[str, str]], options: dict[str, Any], rng: Rng) -> None:
         super().__init__(seats, options, rng)
@@ -349,6 +359,29 @@ class RacingController(Controller):
         if not self.has(thief, "no_shield"):
             out += ["shield"] * inv["shield"]
         return out
+
+    def why_unusable(self, seat: int, key: str) -> str | None:
+        """Why ``seat`` cannot use its object ``key`` now (the reason a disabled button shows),
+        or None when it can."""
+        name = OBJECTS[key]["name"]
+        if self.phase != "objects" or self.active() != seat or self.pending is not None:
+            return "Objects are used at the start of your turn, before you roll."
+        if self._object_actions(seat, key):
+            return None
+        kind = OBJECTS[key]["target"]
+        reach = self.object_range(seat, key)
+        if key == "trap":
+            return "There is already a trap on your square."
+        if kind == "racer":
+            return f"{name}: no opponent within {reach} squares holds anything you can take."
+        if kind == "area":
+            return f"{name}: no racer, barrier or trap within {reach} squares."
+        if kind in ("line4", "line8"):
+            lines = "straight lines" if kind == "line4" else "straight or diagonal lines"
+            return (f"{name}: no racer, barrier or trap in {lines} within {reach} squares "
+                    f"(rocks stop it; protected racers cannot be targeted).")
+        return (f"{name}: no racer, barrier or trap within {reach} squares (protected racers "
+                f"cannot be targeted).")
 
     def _object_actions(self, seat: int, key: str) -> list[Action]:
         kind = OBJECTS[key]["target"]
@@ -1125,6 +1158,8 @@ class RacingController(Controller):
                 out["reach"] = {k: self.reach(active, k)
                                 for k in sorted(set(self.inv[active]["objects"]))
                                 if OBJECTS[k]["target"] != "none"}
+                out["unusable"] = {k: why for k in sorted(set(self.inv[active]["objects"]))
+                                   if (why := self.why_unusable(active, k))}
         return out
 
     def snapshot(self) -> dict[str, Any]:

@@ -15,9 +15,10 @@ import pygame
 
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
-from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, fit, font
+from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, fit, font,
+                             wrap_text)
 
-from .data import CHARACTERS, OBJECTS, TRACK
+from .data import CHARACTERS, MOOD_HELP, OBJECTS, TRACK, character_card
 
 ART = paths.ASSETS / "fantasy_racing"
 W, H = TRACK["width"], TRACK["height"]
@@ -86,6 +87,8 @@ class RacingScreen(GameScreen):
         self.marks: list[list[Any]] = []   # [[cells], seconds left, colour]: recoil paths
         self.aim: str | None = None
         self.aim_turn: tuple[int, int] | None = None
+        #: Screen rectangles of the race table's rows and chest icons -> ("racer"/"mood", seat).
+        self.info_rects: list[tuple[pygame.Rect, tuple[str, int]]] = []
 
     # display state -----------------------------------------------------------------
     def reset(self, view: dict[str, Any]) -> None:
@@ -287,17 +290,13 @@ class RacingScreen(GameScreen):
         if self.match.options["characters"] == "random":
             y = self._row(rect, y, [("Deal characters", lambda: self.act({"type": "deal"}),
                                      "Give every racer a character at random")], 40, primary=0)
-            self.scene.controls.move(1)
             return y - rect.y
         free = view["free_characters"]
         for i in range(0, len(free), 2):
             pair = free[i:i + 2]
             y = self._row(rect, y, [(CHARACTERS[k]["name"].split(" the ")[-1],
                                      lambda k=k: self.act({"type": "pick", "character": k}),
-                                     f"{CHARACTERS[k]['name']}. {CHARACTERS[k]['strengths']} "
-                                     f"Weakness: {CHARACTERS[k]['weakness_text']}")
-                                    for k in pair])
-        self.scene.controls.move(1)
+                                     character_card(k)) for k in pair])
         return y - rect.y
 
     def _pending_panel(self, rect: pygame.Rect, view: dict[str, Any],
@@ -313,10 +312,11 @@ class RacingScreen(GameScreen):
                       "Roll the object die again; the new object stands")]
         else:
             words = {-2: "2 left", -1: "Skid left", 0: "Stay", 1: "Skid right", 2: "2 right"}
-            items = [(words[dx], lambda dx=dx: self.act({"type": "tactical", "dx": dx}), None)
+            items = [(words[dx], lambda dx=dx: self.act({"type": "tactical", "dx": dx}),
+                      "Or click the square on the board" if dx else "Stay on this square")
                      for dx in pending["options"]]
-        y = self._row(rect, rect.y, items, 40, primary=0)
-        self.scene.controls.move(1)
+        # Equal choices: none is drawn as chosen or focused (Tab reaches them by key).
+        y = self._row(rect, rect.y, items, 40)
         return y - rect.y
 
     def _aimed(self, view: dict[str, Any]) -> str | None:
@@ -335,31 +335,52 @@ class RacingScreen(GameScreen):
     def _objects_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         me = self.me(view)
         die = "DRAPID" if "rapid" in CHARACTERS[me["character"]]["abilities"] else "D6"
+        only = view["phase"] != "objects" or not me["objects"]
         y = self._row(rect, rect.y, [(f"Roll {die} and move", lambda: self.act({"type": "roll"}),
-                                      "Roll the movement die")], 40, primary=0)
+                                      "Roll the movement die")], 40,
+                      primary=0 if only else None)
         if view["phase"] != "objects":
             return y - rect.y
         aim = self._aimed(view)
         legal = self.match.legal_actions(view["viewer"])
         usable = []
+        why_not = view.get("unusable", {})
         for key in sorted(set(me["objects"])):
             obj = OBJECTS[key]
             actions = [a for a in legal if a.get("object") == key]
+            count = me["objects"].count(key)
+            name = obj["name"] + (f" x{count}" if count > 1 else "")
             if obj["target"] in ("none", "area"):
-                usable.append((f"Use {obj['name']}", (lambda a=actions: self.act(a[0]))
-                               if actions else None, obj["text"], bool(actions)))
+                usable.append((f"Use {name}", (lambda a=actions: self.act(a[0]))
+                               if actions else None, obj["text"]))
             else:
-                usable.append(((f"Aiming: {obj['name']}" if aim == key else f"Aim {obj['name']}"),
+                usable.append(((f"Aiming: {name}" if aim == key else f"Aim {name}"),
                                (lambda k=key: self._set_aim(k)) if actions else None,
-                               obj["text"] + ("" if actions else " (nothing in reach)"),
-                               bool(actions)))
+                               obj["text"]))
         controls = self.scene.controls
         half = (rect.width - 6) // 2
-        for i, (text, callback, tip, enabled) in enumerate(usable):
-            controls.button((rect.x + (i % 2) * (half + 6), y + (i // 2) * 38, half, 34), text,
-                            callback, tooltip=tip, enabled=enabled,
+        col = 0
+        for text, callback, tip in usable:
+            # Two to a row while the labels fit; a longer one gets the whole row.
+            wide = font(16, True).size(text)[0] > half - 20
+            if wide and col:
+                y, col = y + 38, 0
+            box = (rect.x, y, rect.width, 34) if wide else \
+                (rect.x + col * (half + 6), y, half, 34)
+            controls.button(box, text, callback, tooltip=tip, enabled=callback is not None,
                             object_id="#chosen" if text.startswith("Aiming") else None)
-        y += ((len(usable) + 1) // 2) * 38
+            if wide or col:
+                y, col = y + 38, 0
+            else:
+                col = 1
+        if col:
+            y += 38
+        # A disabled button shows no tooltip: say under the buttons why it cannot be used.
+        for key in sorted(why_not):
+            for line in wrap_text(why_not[key], 14, rect.width - 4):
+                controls.label((rect.x, y, rect.width, 19), line, object_id="#muted")
+                y += 19
+            y += 3
         if aim:
             targets = [a for a in legal if a.get("object") == aim]
             for i, action in enumerate(targets[:6]):
@@ -367,7 +388,6 @@ class RacingScreen(GameScreen):
                                 "Hit " + self._target_words(action, view),
                                 lambda a=action: self.act(a))
             y += ((min(6, len(targets)) + 1) // 2) * 34
-        controls.move(1)
         return y - rect.y
 
     def _target_words(self, action: dict[str, Any], view: dict[str, Any]) -> str:
@@ -385,7 +405,6 @@ class RacingScreen(GameScreen):
         if {"type": "stop"} in legal:
             y = self._row(rect, y, [("Stop on the shortcut", lambda: self.act({"type": "stop"}),
                                      "End the move here and roll the shortcut's D10")], 36)
-        self.scene.controls.move(1)
         return y - rect.y
 
     # board clicks -----------------------------------------------------------------------
@@ -428,7 +447,32 @@ class RacingScreen(GameScreen):
     def highlighted(self, view: dict[str, Any]) -> set[Any]:
         return set(self._click_actions(view))
 
+    def cell_at(self, point: tuple[float, float]) -> Any:
+        """A board square, or a row or chest icon of the race table drawn over the board."""
+        sx, sy = self.scene.transform().to_screen(*point)
+        for rect, key in self.info_rects:
+            if rect.collidepoint(sx, sy):
+                return key
+        return super().cell_at(point)
+
+    def _racer_text(self, r: dict[str, Any]) -> str:
+        held = ["a clover"] * r["clover"] + ["a shield"] * r["shield"] + [
+            OBJECTS[k]["name"].lower() for k in r["objects"]]
+        return (f"{r['name']}: {r['points']} point{'s' if r['points'] not in (1, -1) else ''},"
+                f" lap {r['laps']}" + (", protected (not yet started or in a cloak of mist)"
+                                       if r["protected"] else "")
+                + (f"; holds {', '.join(held)}" if held else "; holds nothing"))
+
     def hover_text(self, cell: Any, view: dict[str, Any]) -> str | None:
+        if cell and isinstance(cell[0], str):
+            r = view["racers"][cell[1]]
+            if not r["character"]:
+                return None
+            if cell[0] == "mood":
+                return f"{r['name']}'s chest icon. " + MOOD_HELP[r["mood"]] + \
+                    " Compared each time a chest is opened."
+            return self._racer_text(r) + "\n" + character_card(r["character"]) + "\n" + \
+                MOOD_HELP[r["mood"]]
         cell = tuple(cell)
         lines = []
         kind = TRACK["terrain"].get(cell)
@@ -444,21 +488,28 @@ class RacingScreen(GameScreen):
             lines.append("A trap: a big shock for the first racer to arrive.")
         for r in view["racers"]:
             if tuple(self.where.get(r["seat"], r["pos"])) == cell and r["character"]:
-                held = ["a clover"] * r["clover"] + ["a shield"] * r["shield"] + [
-                    OBJECTS[k]["name"].lower() for k in r["objects"]]
-                lines.append(f"{r['name']}: {r['character_name']}, {r['points']} point"
-                             f"{'s' if r['points'] not in (1, -1) else ''}, lap {r['laps']}, "
-                             f"{MOOD_WORDS[r['mood']]}"
+                ch = CHARACTERS[r["character"]]
+                win = ch["combat"]["simple"] + ch["combat"]["overwhelming"]
+                lines.append(f"{r['name']}: {r['character_name']} (wins {win}% of attacks), "
+                             f"{r['points']} point{'s' if r['points'] not in (1, -1) else ''}, "
+                             f"lap {r['laps']}, {MOOD_WORDS[r['mood']]}"
                              + (", protected" if r["protected"] else "")
-                             + (f"; holds {', '.join(held)}" if held else ""))
+                             + (f"; holds {', '.join(self._held(r))}" if self._held(r) else ""))
+                lines.append(f"  {ch['strengths']} Weakness: {ch['weakness_text']}")
         if cell[1] == 0:
             lines.append("Start line.")
         if cell[1] == H - 1:
             lines.append("Last row before the finish line.")
         return "\n".join(lines) or None
 
+    def _held(self, r: dict[str, Any]) -> list[str]:
+        return ["a clover"] * r["clover"] + ["a shield"] * r["shield"] + [
+            OBJECTS[k]["name"].lower() for k in r["objects"]]
+
     def outline(self, surface: pygame.Surface, transform: Any, cell: Any,
                 colour: tuple[int, int, int], width: int) -> None:
+        if isinstance(cell[0], str):  # a row of the race table, not a square
+            return
         rect = self._cell_rect(transform, cell)
         pygame.draw.rect(surface, colour, rect, width)
 
@@ -568,7 +619,7 @@ class RacingScreen(GameScreen):
         for r in view["racers"]:
             if r["seat"] not in self.tweens and r["character"]:
                 groups.setdefault(tuple(self.where[r["seat"]]), []).append(r["seat"])
-        label = max(9, int(size * 0.26))
+        label = max(12, int(size * 0.28))
         active = view["active"]
         for r in view["racers"]:
             s = r["seat"]
@@ -601,9 +652,9 @@ class RacingScreen(GameScreen):
             if len(group) > 1:
                 cx, cy = transform.to_screen(*self.centre(cell))
                 names = [view["racers"][s]["name"] for s in group]
-                small = max(9, label - 2)
+                small = max(12, label - 2)
                 ty = cy + size * 0.5 - 1
-                for line in group_label(names, int(size * 1.15), small):
+                for line in group_label(names, int(size * 1.1) + 12, small):
                     ty = draw_text(surface, line, (cx, ty), small, (255, 250, 235), bold=True,
                                    anchor="midtop", shadow=True).bottom - 2
 
@@ -621,86 +672,105 @@ class RacingScreen(GameScreen):
                                        max(2, size // 12))
                 else:
                     pygame.draw.line(surface, (220, 220, 240), (ox, oy), (px, py), 3)
+        area = self.scene.board_rect()
         for text, (mx, my), left, colour in self.floats:
             x, y = transform.to_screen(mx, my)
-            draw_text(surface, text, (x, y - (1.4 - left) * 30), max(14, size // 3), colour,
-                      bold=True, anchor="center", shadow=True)
+            big = max(14, size // 3)
+            half_w, half_h = font(big, True).size(text)[0] // 2 + 2, big // 2 + 4
+            # Kept inside the board area, so a label over the top row is never cut off.
+            x = min(max(x, area.left + half_w), area.right - half_w)
+            y = min(max(y - (1.4 - left) * 30, area.top + half_h), area.bottom - half_h)
+            draw_text(surface, text, (x, y), big, colour, bold=True, anchor="center",
+                      shadow=True)
 
     def _draw_info(self, surface, view) -> None:
-        """Top left of the board area: turn counter, respawn turns and the race table."""
+        """Top left of the board area: turn counter, respawn turns and the race table.
+
+        Each row remembers where it is drawn, so hovering a racer's row explains its
+        character and hovering its chest icon explains the bonus or malus."""
         area = self.scene.board_rect()
         x, y = area.x + 8, area.y + 8
         room = (area.width - int(self.renderer.fit(area).scale * self.board.pixel_size[0])) // 2
         rows = [r for r in view["racers"] if r["character"]]
-        if room - 12 < 170 or getattr(self.scene, "zoom", 1.0) > 1.0:
+        self.info_rects = []
+        if room - 12 < 140 or getattr(self.scene, "zoom", 1.0) > 1.0:
             # A narrow window, or a zoomed board that fills the whole area: a slim column
             # that hides as little of the track as it can.
-            self._draw_info_compact(surface, view, rows, x, y, max(84, min(96, room - 12)))
+            self._draw_info_compact(surface, view, rows, x, y, max(84, min(100, room - 12)))
             return
         width = min(236, room - 12)
-        height = 70 + 48 * len(rows)
+        height = 76 + 60 * len(rows)
         box = pygame.Surface((width, height), pygame.SRCALPHA)
         box.fill((20, 18, 26, 215))
         surface.blit(box, (x, y))
         turn = view["turn"]
         title = f"Turn {turn} / {view['turns']}" if turn else "Choosing characters"
-        draw_text(surface, title, (x + 8, y + 4), 18, GOLD, bold=True)
+        draw_text(surface, fit(title, width - 12, 18, bold=True), (x + 8, y + 4), 18, GOLD,
+                  bold=True)
         respawns = view["respawns"]
         nxt = next((t for t in respawns if t > turn), None)
-        text = "Objects return: " + (", ".join(str(t) for t in respawns) or "never")
-        draw_text(surface, text, (x + 8, y + 28), 13, TEXT)
+        draw_text(surface, "Objects come back:", (x + 8, y + 28), 13, TEXT)
+        text = "turns " + (", ".join(str(t) for t in respawns) or "never")
         if nxt:
-            draw_text(surface, f"next at turn {nxt}", (x + 8, y + 43), 12, MUTED)
-        y += 68
+            text += f" (next {nxt})"
+        draw_text(surface, fit(text, width - 14, 13), (x + 8, y + 46), 13, MUTED)
+        y += 72
         order = view["order"]
         for r in sorted(rows, key=lambda r: order.index(r["seat"]) if r["seat"] in order
                         else r["seat"]):
             s = r["seat"]
             colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
+            row = pygame.Rect(x + 2, y - 2, width - 4, 58)
             if s == view["active"]:
-                pygame.draw.rect(surface, (70, 60, 40), (x + 2, y - 2, width - 4, 46),
-                                 border_radius=5)
+                pygame.draw.rect(surface, (70, 60, 40), row, border_radius=5)
             surface.blit(sprite(f"char_{r['character']}", 28, 110 if r["protected"] else 255),
-                         (x + 6, y + 1))
-            score = draw_text(surface, f"{r['points']} pts  lap {r['laps']}",
-                              (x + width - 34, y + 1), 13, GOLD, anchor="topright")
-            draw_text(surface, fit(r["name"], score.left - x - 38 + 8, 14, bold=True),
-                      (x + 38, y), 14, colour, bold=True)
-            surface.blit(sprite(f"mood_{r['mood']}", 24), (x + width - 30, y - 2))
-            ix = x + 38
-            for name, count in (("clover", r["clover"]), ("shield", r["shield"])):
-                for _ in range(min(count, 3)):
-                    surface.blit(sprite(name, 18), (ix, y + 20))
-                    ix += 16
-            for key in r["objects"][:7]:
-                surface.blit(sprite(f"obj_{key}", 18), (ix, y + 20))
-                ix += 19
-            y += 48
+                         (x + 5, y + 1))
+            mood = pygame.Rect(x + width - 30, y, 24, 24)
+            surface.blit(sprite(f"mood_{r['mood']}", 24), mood)
+            draw_text(surface, fit(r["name"], mood.left - x - 40, 15, bold=True),
+                      (x + 37, y), 15, colour, bold=True)
+            draw_text(surface, fit(f"{r['points']} points, lap {r['laps']}", width - 40, 13),
+                      (x + 37, y + 20), 13, GOLD)
+            ix = x + 37
+            held = ["clover"] * min(r["clover"], 3) + ["shield"] * min(r["shield"], 3) + \
+                [f"obj_{k}" for k in r["objects"]]
+            for name in held:
+                if ix + 17 > x + width - 4:
+                    draw_text(surface, "+", (ix, y + 37), 13, TEXT)
+                    break
+                surface.blit(sprite(name, 17), (ix, y + 38))
+                ix += 18
+            self.info_rects.append((mood, ("mood", s)))
+            self.info_rects.append((row, ("racer", s)))
+            y += 60
 
     def _draw_info_compact(self, surface, view, rows, x, y, width) -> None:
         """The same as a slim column (racers in playing order), for small windows and a
         zoomed board."""
-        box = pygame.Surface((width, 60 + 30 * len(rows)), pygame.SRCALPHA)
+        box = pygame.Surface((width, 62 + 30 * len(rows)), pygame.SRCALPHA)
         box.fill((20, 18, 26, 215))
         surface.blit(box, (x, y))
         title = f"Turn {view['turn']}/{view['turns']}" if view["turn"] else "Picking"
         draw_text(surface, title, (x + 5, y + 3), 15, GOLD, bold=True)
-        draw_text(surface, "Objects back:", (x + 5, y + 23), 11, MUTED)
+        draw_text(surface, "Objects back:", (x + 5, y + 23), 12, MUTED)
         draw_text(surface, fit(", ".join(str(t) for t in view["respawns"]) or "never",
-                               width + 2, 12), (x + 5, y + 37), 12, TEXT)
-        y += 60
+                               width - 8, 12), (x + 5, y + 38), 12, TEXT)
+        y += 62
         order = view["order"]
         for r in sorted(rows, key=lambda r: order.index(r["seat"]) if r["seat"] in order
                         else r["seat"]):
             s = r["seat"]
+            row = pygame.Rect(x + 2, y - 2, width - 4, 28)
             if s == view["active"]:
-                pygame.draw.rect(surface, (70, 60, 40), (x + 2, y - 2, width - 4, 28),
-                                 border_radius=4)
+                pygame.draw.rect(surface, (70, 60, 40), row, border_radius=4)
             surface.blit(sprite(f"char_{r['character']}", 22, 110 if r["protected"] else 255),
                          (x + 4, y))
             draw_text(surface, str(r["points"]), (x + 30, y + 2), 14,
                       SEAT_COLOURS[s % len(SEAT_COLOURS)], bold=True)
-            surface.blit(sprite(f"mood_{r['mood']}", 20), (x + width - 24, y + 1))
+            mood = pygame.Rect(x + width - 24, y + 1, 20, 20)
+            surface.blit(sprite(f"mood_{r['mood']}", 20), mood)
+            self.info_rects.append((mood, ("mood", s)))
+            self.info_rects.append((row, ("racer", s)))
             y += 30
 
     def _draw_dice(self, surface, view) -> None:
@@ -747,9 +817,9 @@ class RacingScreen(GameScreen):
             rows.append([names[s] + ("  (winner)" if s in result["winners"] else ""),
                          CHARACTERS[result["characters"][s]]["name"], str(result["scores"][s]),
                          str(result["laps"][s]), str(t["fights"]), str(t["coins"] + t["purses"]),
-                         str(t["holes"] + t["shields"])])
+                         str(t.get("special", 0)), str(t["holes"] + t["shields"])])
         header = ["Racer", "Character", "Points", "Laps", "Fight pts", "Gold pts",
-                  "Hole+shield pts"]
+                  "Special pts", "Hole+shield pts"]
         return header, rows
 
     def results_summary(self, result: dict[str, Any]) -> list[str]:

@@ -156,9 +156,14 @@ class SetupScene(Scene):
         else:
             choices = list(opt.choices)
             nxt = choices[(choices.index(value) + 1) % len(choices)]
-            self.controls.button(rect, f"{opt.label}: {value}",
-                                 lambda: self._change(lambda: self._set(opt.key, nxt)),
-                                 tooltip=opt.help or None)
+            # A game may explain an option's choices at length (e.g. its characters).
+            hook = getattr(self.cls, "option_tooltip", None)
+            tip = hook(opt.key, value) if hook else None
+            button = self.controls.button(rect, f"{opt.label}: {value}",
+                                          lambda: self._change(lambda: self._set(opt.key, nxt)),
+                                          tooltip=tip or opt.help or None)
+            if tip:
+                button.set_tooltip(tip, wrap_width=min(640, self.app.screen.get_width() - 40))
 
     def _set(self, key: str, value: Any) -> None:
         self.options[key] = value
