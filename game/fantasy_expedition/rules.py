@@ -251,20 +251,20 @@ class ExpeditionController(Controller):
         numbers = ", ".join(f"{self.name(s)} {n}" for s, n in info["numbers"])
         text = (f"The {TEAM_NAMES[info['team']]} sent {numbers}: average "
                 f"{info['average']:.2f}".rstrip("0").rstrip(".") + ". ")
-        taken = info["taken"]
+        taken, why = info["taken"], ""
         if taken:
-            text += (f"{'Slot' if len(taken) == 1 else 'Slots'} "
-                     f"{names_list([str(t) for t in taken])} already "
-                     f"{'has' if len(taken) == 1 else 'have'} a {item}, so ")
+            why = (f"{'Slot' if len(taken) == 1 else 'Slots'} "
+                   f"{names_list([str(t) for t in taken])} already "
+                   f"{'has' if len(taken) == 1 else 'have'} a {item}, so ")
         if info["tied"] is not None:
-            text += (f"{'the nearest empty slots are' if taken else 'the nearest slots are'} "
-                     f"{min(slot, info['tied'])} and {max(slot, info['tied'])}, equally near; "
-                     f"the lower one, {slot}, gets the communal {item}")
+            why += (f"{'the nearest empty slots are' if taken else 'the nearest slots are'} "
+                    f"{min(slot, info['tied'])} and {max(slot, info['tied'])}, equally near; "
+                    f"the lower one, {slot}, gets the communal {item}")
         else:
-            text += f"the nearest empty slot, {slot}, gets the communal {item}"
+            why += f"the nearest empty slot, {slot}, gets the communal {item}"
         if info.get("failed_here"):
-            text += " (the markers chosen for it had failed, so it was empty)"
-        text += "."
+            why += " (the markers chosen for it had failed, so it was empty)"
+        text += why[0].upper() + why[1:] + "."
         if row == "fear":
             votes = ", ".join(f"{self.name(s)} {WORDS[v]}" for s, v in info["votes"])
             text += f" Votes: {votes}, so it points {WORDS[info['direction']]}."
@@ -302,7 +302,7 @@ class ExpeditionController(Controller):
                 if row == "fear":
                     where += f" pointing {WORDS[items['fears'][slot]]}"
                 parts.append(where)
-            text = f"{ITEM_NAMES[row]}s: " + "; ".join(parts) + "."
+            text = f"{ITEM_NAMES[row]}s: " + ("; ".join(parts) if parts else "none stands") + "."
             if row == "fear":
                 for slot, markers in items["failed_markers"].items():
                     chose = names_list([f"{self.name(s)} ({WORDS[d]})" for s, d in markers])
@@ -318,11 +318,12 @@ class ExpeditionController(Controller):
     def _move_event(self, row: str, seat: int, src: int, dst: int) -> Event:
         who = self.name(seat)
         if row == "mine":
-            wraps = " wraps round and" if dst > src else ""
-            text = f"{who} steps on the Mine at {src},{wraps} tunnels left to the Mine at {dst}."
+            wraps = ", wraps round" if dst > src else ""
+            text = f"{who} steps on the Mine at {src}{wraps} and tunnels left to the Mine at {dst}."
         else:
-            wraps = " wraps round and" if dst < src else ""
-            text = f"{who} steps into the Portal at {src},{wraps} comes out of the Portal at {dst}."
+            wraps = ", wraps round" if dst < src else ""
+            text = (f"{who} steps into the Portal at {src}{wraps} and comes out of the Portal "
+                    f"at {dst}.")
         return event("move", text, row=row, seat=seat, origin=src, target=dst)
 
     def _fear_events(self, at: dict[int, int], fears: dict[int, str]) -> list[Event]:

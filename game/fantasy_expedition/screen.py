@@ -34,6 +34,10 @@ ROW_HINTS = {
     "fear": "A Fear Marker swaps its climber with the neighbour it points at (a run of markers "
              "pointing the same way moves together).",
 }
+#: Width of a compact choice row's label, and the panel height kept below the controls
+#: for the log and the Menu/Undo/Step row.
+COMPACT_LABEL = 66
+LOG_ROOM = 80 + 52 + 30
 ITEM_WORDS = {"mine": "A Mine", "portal": "A Portal", "fear_left": "A Fear Marker pointing left",
               "fear_right": "A Fear Marker pointing right"}
 
@@ -126,11 +130,13 @@ class ExpeditionScreen(GameScreen):
     def panel_text(self, view: dict[str, Any]) -> list[str]:
         viewer, phase = view["viewer"], view["phase"]
         names = [s["name"] for s in view["seats"]]
-        if phase == "over":
-            return ["The expedition is over. Every team and choice is now shown on the board."]
+        if phase == "over" or (viewer is None and view["items"] is not None):
+            head = ("The expedition is over." if phase == "over"
+                    else "The choices are revealed and the expedition resolves.")
+            return [head + " Coloured dots under an item show who chose it; a gold ring marks "
+                           "each team's communal item (hover for more):",
+                    *self.communal_lines(view)]
         if viewer is None:
-            if view["items"] is not None:
-                return ["The items are revealed and the expedition resolves."]
             return ["Waiting for the next player."]
         team = self.my_team(view)
         lines = [f"You are a {SINGULAR[team]}. {GOALS[team]}"] if team else []
@@ -152,10 +158,10 @@ class ExpeditionScreen(GameScreen):
         elif phase == "choice":
             if you_act:
                 item = ITEM_NAMES[TEAM_ITEM[team]]
-                lines.append(f"In secret: pick a slot for your {item} (or click your row on "
-                             f"the board) and a communal number 1-9"
-                             + (", then your marker's direction and your vote for the "
-                                "communal marker." if team == "werewolf" else "."))
+                lines.append(f"In secret: your {item}'s slot (or click your row), "
+                             + ("which way it points, your vote for the communal marker's "
+                                "way, " if team == "werewolf" else "")
+                             + "and a communal number 1-9.")
             elif view["choice"]:
                 c = view["choice"]
                 extra = (f", pointing {'left' if c['direction'] == 'L' else 'right'}, "
@@ -168,6 +174,27 @@ class ExpeditionScreen(GameScreen):
             lines.append(f"Tied for the lowest score: {tied}."
                          + (" As a team winner, vote for the Elimination Candidate."
                             if you_act else " The team winners are voting."))
+        return lines
+
+    def communal_lines(self, view: dict[str, Any]) -> list[str]:
+        """One short line per team: its communal numbers, their average and the slot."""
+        names = [s["name"] for s in view["seats"]]
+        lines = []
+        for row in ("mine", "portal", "fear"):
+            info = view["items"]["communal_info"][row]
+            numbers = ", ".join(f"{names[s]} {n}" for s, n in info["numbers"])
+            where = f"{ITEM_NAMES[row]} at {info['slot']}"
+            if row == "fear":
+                votes = " ".join(d for _s, d in info["votes"])
+                where += f" pointing {'left' if info['direction'] == 'L' else 'right'} " \
+                         f"(votes {votes})"
+            why = "nearest empty slot"
+            if info["taken"]:
+                why = f"{', '.join(map(str, info['taken']))} taken, nearest empty slot"
+            if info["tied"] is not None:
+                why += f", {info['tied']} as near: lower wins"
+            lines.append(f"{TEAM_NAMES[info['team']]}: {numbers}, average "
+                         f"{info['average']:.3g}: {where} ({why}).")
         return lines
 
     def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
@@ -206,37 +233,68 @@ class ExpeditionScreen(GameScreen):
         return 44 + 36 * ((len(others) + 1) // 2)
 
     def _number_row(self, rect: pygame.Rect, y: int, key: str, label: str,
-                    sel: dict[str, Any]) -> int:
+                    sel: dict[str, Any], compact: bool) -> int:
+        """A labelled row of buttons 1..9; compact: the label sits to the left."""
         controls = self.scene.controls
-        controls.label((rect.x, y, rect.width, 22), label)
-        size = (rect.width - 8 * 4) // 9
+        if compact:
+            controls.label((rect.x, y, COMPACT_LABEL, 30), label)
+            x, width, top = rect.x + COMPACT_LABEL, rect.width - COMPACT_LABEL, y
+        else:
+            controls.label((rect.x, y, rect.width, 22), label)
+            x, width, top = rect.x, rect.width, y + 24
+        size = (width - 8 * 3) // 9
         for n in range(1, 10):
-            controls.button((rect.x + (n - 1) * (size + 4), y + 24, size, 32), str(n),
+            controls.button((x + (n - 1) * (size + 3), top, size, 30), str(n),
                             lambda n=n: self._select(key, n),
                             object_id="#chosen" if sel.get(key) == n else None)
-        return y + 62
+        return top + 34
+
+    def _ways_row(self, rect: pygame.Rect, y: int, sel: dict[str, Any], compact: bool) -> int:
+        """A Werewolf's direction and vote: Left/Right twice (compact: side by side)."""
+        controls = self.scene.controls
+        rows = (("direction", "Points" if compact else "Your marker points"),
+                ("vote", "Vote" if compact else "Communal marker vote"))
+        if compact:
+            half = (rect.width - 8) // 2
+            for n, (key, label) in enumerate(rows):
+                x = rect.x + n * (half + 8)
+                controls.label((x, y, 54, 30), label)
+                button = (half - 56) // 2
+                for m, (code, word) in enumerate((("L", "Left"), ("R", "Right"))):
+                    controls.button((x + 54 + m * (button + 2), y, button, 30), word,
+                                    lambda k=key, c=code: self._select(k, c),
+                                    object_id="#chosen" if sel.get(key) == code else None)
+            return y + 34
+        half = (rect.width - 8) // 2
+        for key, label in rows:
+            controls.label((rect.x, y, rect.width, 22), label)
+            for n, (code, word) in enumerate((("L", "Left"), ("R", "Right"))):
+                controls.button((rect.x + n * (half + 8), y + 24, half, 30), word,
+                                lambda k=key, c=code: self._select(k, c),
+                                object_id="#chosen" if sel.get(key) == code else None)
+            y += 58
+        return y
 
     def _choice_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         controls, sel, team = self.scene.controls, self.selection(view), self.my_team(view)
         item = ITEM_NAMES[TEAM_ITEM[team]]
-        y = self._number_row(rect, rect.y, "slot", f"{item} slot", sel)
-        if team == "werewolf":
-            half = (rect.width - 8) // 2
-            for key, label in (("direction", "Your marker points"),
-                               ("vote", "Communal marker vote")):
-                controls.label((rect.x, y, rect.width, 22), label)
-                for n, (code, word) in enumerate((("L", "Left"), ("R", "Right"))):
-                    controls.button((rect.x + n * (half + 8), y + 24, half, 32), word,
-                                    lambda k=key, c=code: self._select(k, c),
-                                    object_id="#chosen" if sel.get(key) == code else None)
-                y += 62
-        y = self._number_row(rect, y, "communal", "Communal number", sel)
-        needed = ["slot", "communal"] + (["direction", "vote"] if team == "werewolf" else [])
+        wolf = team == "werewolf"
+        full = 58 * 2 + (116 if wolf else 0) + 44
+        # Room down to where the log (at least LOG_ROOM high) and the Menu row must start.
+        room = self.scene.panel_rect().bottom - rect.y - LOG_ROOM
+        compact = full > room
+        y = self._number_row(rect, rect.y, "slot", "Slot" if compact else f"{item} slot",
+                             sel, compact)
+        if wolf:
+            y = self._ways_row(rect, y, sel, compact)
+        y = self._number_row(rect, y, "communal", "Number" if compact else "Communal number",
+                             sel, compact)
+        needed = ["slot", "communal"] + (["direction", "vote"] if wolf else [])
         ready = all(sel.get(k) is not None for k in needed)
-        controls.button((rect.x, y + 4, rect.width, 40), "Confirm in secret",
+        controls.button((rect.x, y + 2, rect.width, 36), "Confirm in secret",
                         lambda: self._confirm(view), object_id="#primary", enabled=ready,
                         tooltip="Lock in your choices" if ready else "Choose every part first")
-        return y + 48 - rect.y
+        return y + 40 - rect.y
 
     def _vote_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         controls = self.scene.controls
@@ -266,7 +324,7 @@ class ExpeditionScreen(GameScreen):
             self._select("slot", index)
 
     def hover_text(self, cell: Any, view: dict[str, Any]) -> str | None:
-        """Which position this is, who stands there and what lies there (as far as shown)."""
+        """Which position this is, who stands there, what lies there and who put it there."""
         if not isinstance(cell, str) or "-" not in cell:
             return None
         row, index = cell.split("-")
@@ -275,10 +333,29 @@ class ExpeditionScreen(GameScreen):
                 == (row, index)]
         if here:
             lines.append("Here: " + ", ".join(here))
+        names = [s["name"] for s in view["seats"]]
+        items = view["items"]
         for item_row, item_index, name, communal in self._item_sprites(view):
-            if (item_row, str(item_index)) == (row, index):
-                lines.append(ITEM_WORDS[name] + (" (placed by the team together)" if communal
-                                                 else ""))
+            if (item_row, str(item_index)) != (row, index):
+                continue
+            owners = items["owners"][row].get(item_index, [])
+            line = ITEM_WORDS[name]
+            if owners:
+                line += ", chosen by " + " and ".join(names[s] for s in owners)
+            if communal:
+                line += (", and " if owners else ": ") + "the team's communal item"
+            lines.append(line + ".")
+            if communal:
+                lines.append(self.communal_lines(view)[("mine", "portal", "fear").index(row)])
+        if row == "fear" and items is not None and "fear" in self.rows_shown:
+            failed = items["failed_markers"].get(int(index))
+            if failed:
+                chose = " and ".join(f"{names[s]} ({'left' if d == 'L' else 'right'})"
+                                     for s, d in failed)
+                lines.append(f"Failed here: {chose} chose this slot but pointed different ways, "
+                             f"so both markers failed"
+                             + (" (then the communal marker landed on the empty slot)."
+                                if int(index) in items["fears"] else "."))
         if row in ROW_HINTS:
             lines.append(ROW_HINTS[row])
         return "\n".join(lines)
@@ -316,20 +393,49 @@ class ExpeditionScreen(GameScreen):
         return out
 
     def _draw_items(self, surface, transform, view, size) -> None:
+        items = view["items"]
+        standing = {tuple(where) for where in self.where.values()}
         for row, index, name, communal in self._item_sprites(view):
             x, y = transform.to_screen(*self.point(row, index))
             image = sprite(name, size)
             surface.blit(image, image.get_rect(center=(round(x), round(y))))
             if communal:
                 pygame.draw.circle(surface, GOLD, (round(x), round(y)), size // 2 + 4, 3)
-        items = view["items"]
+                info = items["communal_info"][row]
+                draw_text(surface, f"avg {info['average']:.3g}", (x, y - size // 2 - 2),
+                          max(12, size // 4), GOLD, bold=True, anchor="midbottom", shadow=True)
+            if (row, index) not in standing:  # a climber there would cover them
+                self._draw_owners(surface, (x, y + size * 0.42),
+                                  items["owners"][row].get(index, []), size, None)
         if items is not None and "fear" in self.rows_shown:
-            for index in items["failed_fears"]:
-                x, y = transform.to_screen(*self.point("fear", index))
-                d = size // 3
+            for index, markers in items["failed_markers"].items():
+                x, y = transform.to_screen(*self.point("fear", int(index)))
+                # An active (communal) marker stands here: a small cross in the corner
+                # says markers failed here, without crossing out the one that works.
+                d = size // 3 if int(index) not in items["fears"] else size // 9
+                cx, cy = (x, y) if d == size // 3 else (x - size * 0.38, y)
                 for sign in (1, -1):
-                    pygame.draw.line(surface, ALERT, (x - d, y - sign * d), (x + d, y + sign * d), 5)
+                    pygame.draw.line(surface, ALERT, (cx - d, cy - sign * d),
+                                     (cx + d, cy + sign * d), 5 if d > 6 else 3)
+                if ("fear", int(index)) not in standing:
+                    self._draw_owners(surface, (x, y + size * 0.42), [s for s, _d in markers],
+                                      size, ALERT)
         self._draw_preview(surface, transform, view, size)
+
+    def _draw_owners(self, surface, centre, seats, size, rim) -> None:
+        """Discs in the owners' seat colours (with their initials) along an item's foot."""
+        if not seats:
+            return
+        radius = max(5, size // 7)
+        x0 = centre[0] - (len(seats) - 1) * (radius + 1)
+        names = [s["name"] for s in self.match.seats]
+        for n, seat in enumerate(seats):
+            at = (round(x0 + n * (2 * radius + 2)), round(centre[1]))
+            pygame.draw.circle(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], at, radius)
+            pygame.draw.circle(surface, rim or (20, 16, 12), at, radius, 2)
+            if radius >= 7:
+                draw_text(surface, names[seat][:1].upper(), at, max(9, int(radius * 1.4)),
+                          (20, 16, 12), bold=True, anchor="center")
 
     def _draw_preview(self, surface, transform, view, size) -> None:
         """The viewer's own secret item, faint, where they chose or are choosing to put it."""
@@ -351,10 +457,18 @@ class ExpeditionScreen(GameScreen):
     def _draw_pawns(self, surface, transform, view, size) -> None:
         viewer = view["viewer"]
         label = max(10, int(13 * transform.scale))
+        # Two climbers briefly on one position (between the moves of a row, in step mode)
+        # stand side by side.
+        sharing: dict[tuple[str, int], list[int]] = {}
+        for seat in view["seats"]:
+            sharing.setdefault(tuple(self.where[seat["seat"]]), []).append(seat["seat"])
         for seat in view["seats"]:
             s = seat["seat"]
             point = self.tweens[s].point if s in self.tweens else self.point(*self.where[s])
             x, y = transform.to_screen(*point)
+            group = sharing[tuple(self.where[s])]
+            if len(group) > 1:
+                x += (group.index(s) - (len(group) - 1) / 2) * size * 0.5
             colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
             image = sprite("pawn", size, colour)
             rect = image.get_rect(center=(round(x), round(y - size * 0.12)))
@@ -367,8 +481,24 @@ class ExpeditionScreen(GameScreen):
                 pygame.draw.circle(surface, (30, 24, 20), badge, max(7, size // 6))
                 draw_text(surface, team[0].upper(), badge, max(9, size // 5), GOLD, bold=True,
                           anchor="center")
-            draw_text(surface, seat["name"], (rect.centerx, rect.bottom - 2), label,
+            # Side by side, every other name drops a line so the names never run together.
+            drop = label + 2 if len(group) > 1 and group.index(s) % 2 else 0
+            draw_text(surface, seat["name"], (rect.centerx, rect.bottom - 2 + drop), label,
                       (255, 250, 235), bold=True, anchor="midtop", shadow=True)
+        self._draw_item_badges(surface, transform, view, size, sharing)
+
+    def _draw_item_badges(self, surface, transform, view, size, sharing) -> None:
+        """An item under a standing climber shows again, small, in the cell's corner, so
+        a pawn on the Fear row never hides which way the marker points."""
+        small = max(12, int(size * 0.42))
+        for row, index, name, _communal in self._item_sprites(view):
+            if (row, index) not in sharing:
+                continue
+            x, y = transform.to_screen(*self.point(row, index))
+            at = (round(x + size * 0.36), round(y + size * 0.3))
+            pygame.draw.circle(surface, (30, 24, 20), at, small // 2 + 2)
+            image = sprite(name, small)
+            surface.blit(image, image.get_rect(center=at))
 
     # results --------------------------------------------------------------------------
     def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
