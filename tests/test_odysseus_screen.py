@@ -512,3 +512,37 @@ def test_stormy_arrows_never_lie_on_the_calm_ones():
                 b = art.path_points("calm", other, source)
                 ma, mb = a[len(a) // 2], b[len(b) // 2]
                 assert math.dist(ma, mb) > 30, (source, other)
+
+
+def test_legal_cards_stay_marked_after_an_animation_of_older_tables():
+    """While a computer's move is animated the screen draws an older table; once it has
+    caught up, the person's playable cards are marked again (no stale cache entry)."""
+    seats = [{"name": NAMES[i], "kind": "human" if i == 0 else "bot"} for i in range(4)]
+    probe = Match.new("odysseus", seats, seed=6)
+    while True:
+        seat = probe.to_act()[0]
+        if seat != 0:
+            before = len(probe.actions)
+            probe.act(seat, choose_action(probe, seat))
+            if probe.to_act() == [0] and probe.view(0)["decision"]["kind"] == "play":
+                break
+        else:
+            probe.act(0, choose_action(probe, 0))
+    match = Match.new("odysseus", seats, seed=6)
+    for record in probe.actions[:before]:
+        match.act(record["seat"], record["action"])
+    d = Driver(animation="normal")
+    play = d.app.push(PlayScene(d.app, match))
+    play.viewer = 0
+    play.perform(probe.actions[before]["seat"], probe.actions[before]["action"])
+    for _ in range(2000):
+        if not play.queue:
+            break
+        play._advance(0.05)
+        d.app.draw()
+    d.app.draw()
+    view = play.view()
+    marked = play.screen.highlighted(view)
+    play.screen._cache = {}
+    assert marked == play.screen.highlighted(view)
+    assert any(c.startswith("card:") for c in marked)

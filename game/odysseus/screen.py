@@ -53,7 +53,7 @@ KIND_WORDS = {
 #: Bet stacks on a round's space: top of the first, height, gap, and how many are drawn.
 STACK_TOP, STACK_H, STACK_STEP, STACKS_SHOWN = 40, 14, 16, 4
 #: Face-up special cards on the table: a row of small cards under the hand.
-TABLE_Y, TABLE_H, TABLE_W = 960, 44, 128
+TABLE_Y, TABLE_H, TABLE_W = 966, 32, 170
 
 
 def marker_rect(space: Any) -> tuple[float, float, float, float]:
@@ -274,9 +274,15 @@ class OdysseusScreen(GameScreen):
         key = (view["viewer"], len(self.match.actions), id(view))
         if self._cache.get("key") != key:
             self._cache = {"key": key}
-        if name not in self._cache:
-            self._cache[name] = make()
-        return self._cache[name]
+        cache = self._cache
+        if name in cache:
+            return cache[name]
+        value = make()
+        # ``make`` may have asked about another view (the live one, while an animation
+        # shows an older table), which replaced the cache: never file this value there.
+        if self._cache is cache:
+            cache[name] = value
+        return value
 
     def hand_layout(self, view: dict[str, Any]) -> dict[str, pygame.Rect]:
         """Map rectangles of the viewer's hand cards, Destiny cards and Reward tiles."""
@@ -664,8 +670,8 @@ class OdysseusScreen(GameScreen):
             if r in bettable and len(stacks) < STACKS_SHOWN:
                 top, height = stack_offset(len(stacks))
                 self._text(surface, f"+{bet_stack_size(view['round'], r)}", x0 + space.width / 2,
-                           y0 + top, 14, GOLD, bold=True, anchor="midtop",
-                           width=space.width - 16, shadow=True)
+                           y0 + top, 18, (110, 60, 16), bold=True, anchor="midtop",
+                           width=space.width - 16)
             if r == now:  # the round marker: a frame around the round's whole space
                 frame = self._rect(*marker_rect(space))
                 pygame.draw.rect(surface, GOLD if "round" in self.flash else (20, 20, 24),
@@ -810,13 +816,14 @@ class OdysseusScreen(GameScreen):
                        anchor="midbottom", width=CARD_W - 4)
         if legal:  # before the next card is drawn, so it never crosses that card's words
             pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=8)
-        if new:
-            tag = self._rect(rect_map.x + 2, rect_map.y - 14, min(room, CARD_W) - 4, 16)
-            pygame.draw.rect(surface, GOLD, tag, border_radius=4)
-            self._text(surface, "new", rect_map.x + min(room, CARD_W) / 2,
-                       rect_map.y - 14, 12, INK, bold=True, anchor="midtop",
-                       width=min(room, CARD_W) - 6)
+        if new:  # a gold frame, and a tab above the card saying so
             pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=9)
+            width = min(room, CARD_W) - 4
+            tag = self._rect(rect_map.x + 2, rect_map.y - 19, width, 19)
+            pygame.draw.rect(surface, GOLD, tag, border_top_left_radius=5,
+                             border_top_right_radius=5)
+            self._text(surface, "new", rect_map.x + 2 + width / 2, rect_map.y - 10, 13, INK,
+                       bold=True, anchor="center", width=width - 4)
         if dim:
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             veil.fill((20, 16, 12, 120))
@@ -861,8 +868,8 @@ class OdysseusScreen(GameScreen):
         face_up = adv["face_up"] if adv else []
         if not face_up:
             return
-        label = self._text(surface, "Face up on the table:", x, y + 12, 14, (230, 210, 170),
-                           bold=True)
+        label = self._text(surface, "Face up on the table:", x, y + TABLE_H / 2, 14,
+                           (230, 210, 170), bold=True, anchor="midleft")
         cx = (label.right - self.t.offset_x) / self.t.scale + 10
         step = min(TABLE_W + 8, (right - cx - TABLE_W) / max(1, len(face_up) - 1)) \
             if len(face_up) > 1 else TABLE_W + 8
@@ -877,10 +884,12 @@ class OdysseusScreen(GameScreen):
             pygame.draw.circle(surface, colour(f["seat"]), (round(dot[0]), round(dot[1])),
                                max(4, round(7 * self.t.scale)))
             room = min(TABLE_W, step) - 28
-            self._text(surface, SPECIAL_NAMES[info["special"]], r.x + 24, r.y + 3, 14,
-                       deck_colour(f["card"]), bold=True, width=room)
-            self._text(surface, view["seats"][f["seat"]]["name"], r.x + 24, r.y + 23, 12,
-                       INK, width=room)
+            title = self._text(surface, SPECIAL_NAMES[info["special"]], r.x + 24, r.centery,
+                               14, deck_colour(f["card"]), bold=True, anchor="midleft",
+                               width=room * 0.6)
+            after = (title.right - self.t.offset_x) / self.t.scale + 5
+            self._text(surface, view["seats"][f["seat"]]["name"], after, r.centery, 13, INK,
+                       anchor="midleft", width=max(10, r.x + 24 + room - after))
 
     def _draw_hand(self, surface, view) -> None:
         x, y, w, h = AREA["hand"]
