@@ -27,7 +27,7 @@ def version() -> str:
 #: The smallest window the screens are laid out for (the client's MIN_SIZE) and
 #: the largest size the command line accepts.
 MIN_WINDOW = (960, 600)
-MAX_WINDOW_SIDE = 16384
+MAX_WINDOW_SIDE = 8192
 
 
 def window_size(text: str) -> tuple[int, int]:

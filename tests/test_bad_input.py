@@ -231,7 +231,7 @@ def test_computers_still_move_after_a_nan_delay_setting(tmp_path):
 
 # -- command line --------------------------------------------------------------------------
 @pytest.mark.parametrize("text", ["abc", "100", "1280x", "x720", "-5x-5", "0x0", "1280x720x3",
-                                  "99999x99999", "１２８０x720", "12.5x9", "", "x"])
+                                  "99999x99999", "9000x9000", "１２８０x720", "12.5x9", "", "x"])
 def test_bad_window_sizes_are_usage_errors(text, capsys):
     with pytest.raises(SystemExit) as caught:
         parse([f"--size={text}"])
