@@ -47,6 +47,13 @@ def check_invariants(match: Match) -> None:
     assert len(c.items) == sum(created.values()) - sum(removed.values())
     assert set(removed) <= MAY_VANISH, "items only vanish in the ways the rules allow"
     assert not set(c.searched) & set(c.lairs)
+    kept = c._index()  # the index moves keep up to date equals one built from scratch
+    c._idx = None
+    fresh = c._index()
+    for part in ("at", "load", "owned", "carried", "lying"):
+        assert kept[part] == fresh[part], part
+    if "stats" in kept:
+        assert kept["stats"] == c._work_out_stats()
     if not match.is_over() and c.phase == "play" and c.prompt is None and c.active is None:
         assert any(not c.units[u]["acted"] for u in c.seat_units(c.turn))
     if match.is_over():
@@ -143,3 +150,68 @@ def test_the_bot_chooses_starting_hexes_and_marks_flags():
             flagged = True
             break
     assert flagged
+
+
+# ------------------------------------------------------------------ the bot uses its abilities
+def _bot_table():
+    from test_monster_fandango_rules import bare, bystander, give, put
+    return bare, bystander, give, put
+
+
+def _choice(c, seat):
+    from game.monster_fandango.bot import choose
+    return choose(c.view(seat), c.legal_actions(seat), Rng(3))
+
+
+def test_the_bot_spends_a_kitten_to_escape_a_likely_death():
+    bare, bystander, give, put = _bot_table()
+    from test_monster_fandango_rules import Dice
+    c = bare(2)
+    troll = put(c, "troll", 0, (3, 4))
+    villager = put(c, "villager", 1, (4, 4))  # defends on 1 only
+    bystander(c)
+    give(c, villager, "kitten")
+    c.units[villager]["acted"] = True
+    c.apply(0, {"type": "select", "unit": troll})
+    c.rng = Dice(1)
+    c.apply(0, {"type": "attack", "target": villager})
+    assert c.prompt["type"] == "kitten"
+    action = _choice(c, 1)
+    assert action["type"] == "escape"
+    assert distance(tuple(action["to"]), (3, 4)) >= 3  # as far from the troll as it can
+
+
+def test_the_bot_burrows_a_threatened_dwarf_and_gives_a_spare_weapon():
+    bare, bystander, give, put = _bot_table()
+    c = bare(2)
+    dwarf = put(c, "dwarf", 0, (3, 4))
+    put(c, "troll", 1, (6, 4))  # an enemy troll two steps from striking
+    c.searched.update({cell: 1 for cell in MAP["cells"]})  # nothing left to search
+    c.apply(0, {"type": "select", "unit": dwarf})
+    c.active["moves"] = 0
+    assert _choice(c, 0) == {"type": "burrow"}
+    c2 = bare(2)
+    bystander(c2)
+    elf = put(c2, "elf", 0, (3, 4))
+    orc = put(c2, "orc", 0, (3, 4))
+    give(c2, elf, "sword", "sword")
+    c2.apply(0, {"type": "select", "unit": elf})
+    action = _choice(c2, 0)
+    assert action["type"] == "give" and action["to"] == orc
+
+
+def test_the_balance_report_counts_ability_use():
+    from game.monster_fandango import balance
+    actions = [{"seat": 0, "action": a} for a in (
+        {"type": "rally"}, {"type": "select", "unit": 3, "ride": 4}, {"type": "select", "unit": 3},
+        {"type": "lucky", "change": 0}, {"type": "lucky", "change": -1}, {"type": "burrow"},
+        {"type": "escape", "to": [1, 2]}, {"type": "give", "item": 9, "to": 4})]
+    uses = balance.ability_uses(actions)
+    assert uses == {"rally": 1, "ride": 1, "lucky": 1, "burrow": 1, "escape": 1, "give": 1}
+    game = balance.play_one(2, 11)
+    assert set(game["uses"]) <= set(balance.ABILITIES) and sum(game["uses"].values()) > 0
+    row = {"average_rounds": 10.0, "average_actions": 300.0, "win_share_by_position": [0.5, 0.5],
+           "no_winner": 0.0, "endings": {"quests": 1.0, "exhaustion": 0.0, "round limit": 0.0},
+           "ability_uses": {k: uses[k] for k in balance.ABILITIES}}
+    text = balance.format({"games": 1, "seats": {2: row}})
+    assert "ability and item use per game" in text and "burrow 1.00 (1)" in text

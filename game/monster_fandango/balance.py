@@ -46,10 +46,10 @@ def ability_uses(actions: list[dict[str, Any]]) -> Counter:
     for record in actions:
         action = record["action"]
         kind = action["type"]
-        if kind == "select" and "ride" in action:
-            uses["ride"] += 1
-        elif kind == "lucky" and action["change"]:
-            uses["lucky"] += 1
+        if kind == "select":
+            uses["ride"] += "ride" in action
+        elif kind == "lucky":
+            uses["lucky"] += action["change"] != 0  # a roll left as it is uses nothing
         elif kind in ABILITIES:
             uses[kind] += 1
     return uses
