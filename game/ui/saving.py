@@ -33,8 +33,8 @@ def autosave(match: Any) -> str | None:
 
 
 def warning_text(problem: str) -> str:
-    return (f"This game is not being saved: {problem} It will be saved again as soon as "
-            "that works; until then Save as can keep it elsewhere.")
+    return (f"This game is not being saved: {problem} It is saved again after the next "
+            "action once that works.")
 
 
 def warning_rect(area: pygame.Rect, problem: str) -> pygame.Rect:

@@ -72,9 +72,10 @@ def offer_partial_load(app, path, exc: ReplayError) -> None:
         app.toast(f"Loaded {len(match.actions)} of {exc.total} actions of {exc.path}; "
                   "the game goes on in a new autosave.", seconds=7)
 
+    problem = exc.problem if exc.problem.endswith((".", ")")) else exc.problem + "."
     app.push(ConfirmScene(
         app, "This save is damaged",
-        f"{exc.path}: {exc.problem}. The {exc.good} action{'s' if exc.good != 1 else ''} "
+        f"{exc.path}: {problem} The {exc.good} action{'s' if exc.good != 1 else ''} "
         f"before it replay correctly. Load the game as it stood after action {exc.good}? "
         "The file is not changed; the game goes on in a new autosave.",
         f"Load {exc.good} action{'s' if exc.good != 1 else ''}", load_partly, focus_yes=True))
