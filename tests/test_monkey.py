@@ -52,6 +52,10 @@ KEY_TEXT = {pygame.K_SPACE: " ", pygame.K_PLUS: "+", pygame.K_EQUALS: "=", pygam
 ODD_TEXT = ["\u200b", "\u200d", "\u202e", "\u00ad", "\ufeff", "é", "e\u0301", "李", "Ω", "😀",
             "7", "-", "²", " "]
 NAMES = ["Mira", "Bo", "Tess", "Ugo", "Lin", "Rafe", "Ivy", "Oskar", "Nell"]
+#: The window losing and regaining focus, the pointer leaving it, minimising.
+WINDOW_EVENTS = [pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED, pygame.WINDOWLEAVE,
+                 pygame.WINDOWENTER, pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED,
+                 pygame.WINDOWEXPOSED]
 SIZES = [(1280, 720), (960, 600), (1920, 1080), (1024, 700), (800, 480), (1366, 768)]
 
 
@@ -107,11 +111,13 @@ class Monkey:
         self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False)
         self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False)
 
-    def key(self, key: int, mod: int = 0, text: str | None = None) -> None:
+    def key(self, key: int, mod: int = 0, text: str | None = None, repeats: int = 1) -> None:
+        """Press and release ``key``; ``repeats`` > 1 holds it (the key repeats)."""
         unicode = text if text is not None else KEY_TEXT.get(key, "")
-        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
-        if unicode and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.post(pygame.TEXTINPUT, text=unicode)
+        for _ in range(repeats):
+            self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
+            if unicode and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.post(pygame.TEXTINPUT, text=unicode)
         self.post(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)
 
     # what is on screen -----------------------------------------------------------------
@@ -174,7 +180,7 @@ class Monkey:
         elif roll < 0.78:
             key = rng.choice(COMMAND_KEYS)
             mod = pygame.KMOD_SHIFT if key == pygame.K_TAB and rng.random() < 0.3 else 0
-            self.key(key, mod)
+            self.key(key, mod, repeats=rng.choice((1,) * 9 + (2, 4)))
         elif roll < 0.86:
             key = rng.choice(LETTERS)
             shifted = rng.random() < 0.2
@@ -190,8 +196,10 @@ class Monkey:
                           precise_x=0.0, precise_y=float(rng.choice((-1, 1))), touch=False)
         elif roll < 0.965:
             self.drag()
-        elif roll < 0.975:
+        elif roll < 0.97:
             self.resize()
+        elif roll < 0.975:
+            self.post(rng.choice(WINDOW_EVENTS))
         else:
             self.wait(rng.uniform(0.05, 0.6))
 
