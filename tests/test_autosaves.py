@@ -280,3 +280,28 @@ def test_hostile_autosaves_and_settings_do_not_stop_the_menu(tmp_path):
     d.press("Load")
     assert len(d.top.saves) == 4 and all(info.error for info in d.top.saves)
     d.app.screenshot(tmp_path / "hostile.png")
+
+
+@pytest.mark.parametrize(("code", "words"), [("ENOSPC", "No space left on device"),
+                                             ("EROFS", "Read-only file system")])
+def test_full_or_read_only_disk_is_named_in_the_warning(monkeypatch, code, words):
+    import errno
+    d = Driver()
+    play = start(d, 5)
+    move(d, play)
+    (auto,) = autosaves()
+    before = auto.read_bytes()
+
+    def fail(_fd):
+        number = getattr(errno, code)
+        raise OSError(number, os.strerror(number))
+
+    monkeypatch.setattr(os, "fsync", fail)
+    move(d, play)
+    assert play.save_problem is not None and words in play.save_problem
+    assert str(auto) in play.save_problem
+    assert auto.read_bytes() == before
+    assert not [p for p in auto.parent.iterdir() if p.name.endswith(".tmp")]
+    monkeypatch.undo()
+    move(d, play)
+    assert play.save_problem is None
