@@ -483,8 +483,8 @@ def check_meta(meta: dict[str, Any], match: Any, path: Path) -> None:
 
 
 # ----------------------------------------------------------------------- autosaves
-#: match -> (file, its stat signature) last written or read by this program.
-_KNOWN: "weakref.WeakKeyDictionary[Any, tuple[str, tuple[int, ...]]]" = \
+#: match -> {file: its stat signature} of the files this program last wrote or read for it.
+_KNOWN: "weakref.WeakKeyDictionary[Any, dict[str, tuple[int, ...]]]" = \
     weakref.WeakKeyDictionary()
 
 
@@ -500,7 +500,7 @@ def _remember(match: Any, path: Path) -> None:
     signature = _signature(path)
     try:
         if signature is not None:
-            _KNOWN[match] = (os.path.abspath(path), signature)
+            _KNOWN.setdefault(match, {})[os.path.abspath(path)] = signature
     except TypeError:  # not weak-referenceable (a stand-in in a test)
         pass
 
@@ -512,10 +512,10 @@ def _holds_our_past(match: Any, path: Path) -> bool:
     if signature is None and not os.path.lexists(path):
         return True
     try:
-        known = _KNOWN.get(match)
+        known = _KNOWN.get(match, {}).get(os.path.abspath(path))
     except TypeError:
         known = None
-    if known == (os.path.abspath(path), signature):
+    if known is not None and known == signature:
         return True
     try:
         doc = read_document(path)
