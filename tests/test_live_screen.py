@@ -59,6 +59,13 @@ def settled(play: PlayScene) -> bool:
     return ready(play) and bool(actions) and play.match.seats[actions[-1]["seat"]]["kind"] == "bot"
 
 
+def why_drawing(app, play: PlayScene) -> dict:
+    return {"dirty": app.dirty, "asked_for": app.redraw_until - time.monotonic(),
+            "moving": app._was_moving, "widgets": app._ui_pending(),
+            "flash": dict(play.screen.flash), "bot_wait": play.bot_wait,
+            "showing": play.showing, "toasts": app.toasts, "top": type(app.stack.top).__name__}
+
+
 @pytest.mark.parametrize("game_id", ["fantasy_racing", "monster_fandango", "odysseus",
                                      "mothership", "fantasy_expedition"])
 def test_the_persons_controls_are_drawn_after_the_computers_play(game_id, monkeypatch):
@@ -85,7 +92,7 @@ def test_the_persons_controls_are_drawn_after_the_computers_play(game_id, monkey
     # No input at all: the loop must bring the controls on screen by itself, then go idle
     # (highlights of the computer's move may fade for a moment first).
     assert loop.run_until(lambda: time.monotonic() - loop.app.drawn_at > 0.4, seconds=6), (
-        "an idle screen keeps drawing")
+        f"an idle screen keeps drawing: {why_drawing(loop.app, play)}")
     assert settled(play)
     actions = [w.text for w, _ in play.controls.items if w.text not in ACTION_ROW]
     assert actions, "the person has controls to act with"
@@ -115,3 +122,16 @@ def test_after_a_move_the_next_persons_panel_is_drawn_at_once():
         play.perform(seat, choose_action(match, seat))
         if match.is_over():
             break
+
+
+def test_a_message_goes_away_by_itself_and_the_screen_then_sleeps():
+    loop = RealLoop()
+    loop.run(SETTLE + 0.1)
+    loop.app.toast("Saved to x.yaml.", seconds=0.3)
+    shown_at = time.monotonic()
+    loop.run(0.6)
+    assert not loop.app.toasts
+    assert loop.app.drawn_at >= shown_at + 0.3, "no frame took the message away"
+    frames = loop.app.frames
+    loop.run(0.3)
+    assert loop.app.frames == frames

@@ -115,7 +115,7 @@ class App:
     def toast(self, message: str, error: bool = False, seconds: float = 4.0) -> None:
         """Show a short message over every scene (saved, refused, bad file...)."""
         self.toasts.append((message, time.monotonic() + seconds, error))
-        self.touch(seconds + 0.1)
+        self.touch()  # and a frame when it expires (see wants_frame)
 
     # settings ------------------------------------------------------------------
     def apply_settings(self, settings: Settings) -> None:
@@ -180,7 +180,9 @@ class App:
     def wants_frame(self) -> bool:
         """Whether the next loop turn must draw: a change was signalled, frames were asked
         for, or a pygame_gui widget has a rebuild or tooltip pending."""
-        return (self.dirty or time.monotonic() < self.redraw_until or self._was_moving
+        now = time.monotonic()
+        return (self.dirty or now < self.redraw_until or self._was_moving
+                or any(until <= now for _text, until, _error in self.toasts)
                 or self._ui_pending())
 
     def _ui_pending(self) -> bool:
