@@ -13,7 +13,7 @@ import pygame
 
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
-from game.ui.widgets import ALERT, GOLD, SEAT_COLOURS, draw_text
+from game.ui.widgets import ALERT, GOLD, SEAT_COLOURS, draw_text, render_text
 
 from .kernel import TEAM_ITEM, TEAMS
 from .rules import ITEM_NAMES, TEAM_NAMES
@@ -34,10 +34,8 @@ ROW_HINTS = {
     "fear": "A Fear Marker swaps its climber with the neighbour it points at (a run of markers "
              "pointing the same way moves together).",
 }
-#: Width of a compact choice row's label, and the panel height kept below the controls
-#: for the log and the Menu/Undo/Step row.
+#: Width of a compact choice row's label.
 COMPACT_LABEL = 66
-LOG_ROOM = 80 + 52 + 30
 ITEM_WORDS = {"mine": "A Mine", "portal": "A Portal", "fear_left": "A Fear Marker pointing left",
               "fear_right": "A Fear Marker pointing right"}
 
@@ -280,9 +278,7 @@ class ExpeditionScreen(GameScreen):
         item = ITEM_NAMES[TEAM_ITEM[team]]
         wolf = team == "werewolf"
         full = 58 * 2 + (116 if wolf else 0) + 44
-        # Room down to where the log (at least LOG_ROOM high) and the Menu row must start.
-        room = self.scene.panel_rect().bottom - rect.y - LOG_ROOM
-        compact = full > room
+        compact = full > rect.height  # labels beside the rows, and both ways on one row
         y = self._number_row(rect, rect.y, "slot", "Slot" if compact else f"{item} slot",
                              sel, compact)
         if wolf:
@@ -402,25 +398,36 @@ class ExpeditionScreen(GameScreen):
             if communal:
                 pygame.draw.circle(surface, GOLD, (round(x), round(y)), size // 2 + 4, 3)
                 info = items["communal_info"][row]
-                draw_text(surface, f"avg {info['average']:.3g}", (x, y - size // 2 - 2),
-                          max(12, size // 4), GOLD, bold=True, anchor="midbottom", shadow=True)
+                # A communal item never has owners: its foot shows the team's average.
+                tag = render_text(f"avg {info['average']:.3g}", max(12, size // 4), GOLD,
+                                  bold=True)
+                box = tag.get_rect(center=(round(x), round(y + size * 0.4)))
+                pygame.draw.rect(surface, (30, 24, 20), box.inflate(6, 0), border_radius=5)
+                surface.blit(tag, box)
             if (row, index) not in standing:  # a climber there would cover them
                 self._draw_owners(surface, (x, y + size * 0.42),
                                   items["owners"][row].get(index, []), size, None)
-        if items is not None and "fear" in self.rows_shown:
-            for index, markers in items["failed_markers"].items():
-                x, y = transform.to_screen(*self.point("fear", int(index)))
-                # An active (communal) marker stands here: a small cross in the corner
-                # says markers failed here, without crossing out the one that works.
-                d = size // 3 if int(index) not in items["fears"] else size // 9
-                cx, cy = (x, y) if d == size // 3 else (x - size * 0.38, y)
-                for sign in (1, -1):
-                    pygame.draw.line(surface, ALERT, (cx - d, cy - sign * d),
-                                     (cx + d, cy + sign * d), 5 if d > 6 else 3)
-                if ("fear", int(index)) not in standing:
-                    self._draw_owners(surface, (x, y + size * 0.42), [s for s, _d in markers],
-                                      size, ALERT)
+        for index, mark in self.failed_marks(view).items():
+            markers = items["failed_markers"][index]
+            x, y = transform.to_screen(*self.point("fear", int(index)))
+            d = size // 3 if mark == "cross" else size // 9
+            cx, cy = (x, y) if mark == "cross" else (x - size * 0.38, y)
+            for sign in (1, -1):
+                pygame.draw.line(surface, ALERT, (cx - d, cy - sign * d),
+                                 (cx + d, cy + sign * d), 5 if d > 6 else 3)
+            if ("fear", int(index)) not in standing:
+                foot = y + size * (0.42 if mark == "cross" else -0.42)  # clear of the tag
+                self._draw_owners(surface, (x, foot), [s for s, _d in markers], size, ALERT)
         self._draw_preview(surface, transform, view, size)
+
+    def failed_marks(self, view: dict[str, Any]) -> dict[int, str]:
+        """Slots where Fear Markers failed, as shown: "cross" over an empty slot, "corner" (a
+        small cross beside it) where the communal marker landed and works."""
+        items = view["items"]
+        if items is None or "fear" not in self.rows_shown:
+            return {}
+        return {int(slot): "corner" if int(slot) in items["fears"] else "cross"
+                for slot in items["failed_markers"]}
 
     def _draw_owners(self, surface, centre, seats, size, rim) -> None:
         """Discs in the owners' seat colours (with their initials) along an item's foot."""
@@ -459,16 +466,12 @@ class ExpeditionScreen(GameScreen):
         label = max(10, int(13 * transform.scale))
         # Two climbers briefly on one position (between the moves of a row, in step mode)
         # stand side by side.
-        sharing: dict[tuple[str, int], list[int]] = {}
-        for seat in view["seats"]:
-            sharing.setdefault(tuple(self.where[seat["seat"]]), []).append(seat["seat"])
+        sharing = self.sharing(view)
+        points = self.pawn_points(transform, view, size)
         for seat in view["seats"]:
             s = seat["seat"]
-            point = self.tweens[s].point if s in self.tweens else self.point(*self.where[s])
-            x, y = transform.to_screen(*point)
+            x, y = points[s]
             group = sharing[tuple(self.where[s])]
-            if len(group) > 1:
-                x += (group.index(s) - (len(group) - 1) / 2) * size * 0.5
             colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
             image = sprite("pawn", size, colour)
             rect = image.get_rect(center=(round(x), round(y - size * 0.12)))
@@ -487,13 +490,38 @@ class ExpeditionScreen(GameScreen):
                       (255, 250, 235), bold=True, anchor="midtop", shadow=True)
         self._draw_item_badges(surface, transform, view, size, sharing)
 
+    def sharing(self, view: dict[str, Any]) -> dict[tuple[str, int], list[int]]:
+        """Seats by the (row, position) they stand on or are heading for."""
+        out: dict[tuple[str, int], list[int]] = {}
+        for seat in view["seats"]:
+            out.setdefault(tuple(self.where[seat["seat"]]), []).append(seat["seat"])
+        return out
+
+    def pawn_points(self, transform: Any, view: dict[str, Any],
+                    size: int) -> dict[int, tuple[float, float]]:
+        """Where each pawn is drawn on screen: climbers briefly sharing a position stand
+        side by side, half a pawn apart."""
+        points = {}
+        for s, group in ((s, g) for g in self.sharing(view).values() for s in g):
+            point = self.tweens[s].point if s in self.tweens else self.point(*self.where[s])
+            x, y = transform.to_screen(*point)
+            if len(group) > 1:
+                x += (group.index(s) - (len(group) - 1) / 2) * size * 0.5
+            points[s] = (x, y)
+        return points
+
+    def item_badges(self, view: dict[str, Any]) -> list[tuple[str, int, str]]:
+        """(row, position, sprite) of every item a climber stands on: drawn again, small,
+        over the pawn, so a pawn never hides which way a Fear Marker points."""
+        standing = self.sharing(view)
+        return [(row, index, name) for row, index, name, _c in self._item_sprites(view)
+                if (row, index) in standing]
+
     def _draw_item_badges(self, surface, transform, view, size, sharing) -> None:
         """An item under a standing climber shows again, small, in the cell's corner, so
         a pawn on the Fear row never hides which way the marker points."""
         small = max(12, int(size * 0.42))
-        for row, index, name, _communal in self._item_sprites(view):
-            if (row, index) not in sharing:
-                continue
+        for row, index, name in self.item_badges(view):
             x, y = transform.to_screen(*self.point(row, index))
             at = (round(x + size * 0.36), round(y + size * 0.3))
             pygame.draw.circle(surface, (30, 24, 20), at, small // 2 + 2)
