@@ -69,6 +69,9 @@ def test_issue_game_items_name_their_owners_and_failures() -> None:
     assert (mine["slot"], mine["taken"], mine["tied"], mine["average"]) == (8, [9], None, 9)
     assert "Slot 9 already has a Mine" in mine["why"] and "8" in mine["why"]
     assert "had failed" in fear["why"] and "Lin left, Rafe left, Nell left" in fear["why"]
+    # Ruling 25: the communal marker on the failed slot works like any other.
+    assert any(ev["type"] == "move" and ev["origin"] == 4 and ev["target"] == 3
+               for ev in match.log)
 
 
 def test_every_seat_sees_the_same_explanation_after_the_reveal() -> None:
