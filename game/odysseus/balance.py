@@ -9,9 +9,9 @@ The tuned values in ``cards.yaml`` with the forecasting bot gave (300 games per 
 count)::
 
     seats  Safe Return    Dead  Stranded  won adv.  top score  aim true  last aim  target
-        3        32.0%   50.7%     17.3%     39.4%       42.6     80.8%     99.4%  ok
-        4        38.3%   40.0%     21.7%     45.2%       36.8     50.7%     98.3%  ok
-        5        38.3%   31.3%     30.3%     47.5%       34.9     42.5%     98.9%  ok
+        3        34.7%   43.7%     21.7%     42.6%       41.9     76.2%     98.6%  ok
+        4        35.0%   34.7%     30.3%     41.9%       35.9     44.0%     97.6%  ok
+        5        38.0%   23.3%     38.7%     47.2%       34.9     40.9%     99.3%  ok
 
 "aim true": how often the Destiny card a computer put most of its chips on matched the
 ending (the old fixed-aim bot: about 50%; a blind guess: 33%).  "last aim": how often the

@@ -34,6 +34,12 @@ STRANDED_CAREFUL = 9
 MAX_CARDS = 3
 #: Imaginary voyages per forecast.
 ROLLOUTS = 160
+#: Chance (in %) that an imaginary adventure is won before the encounter's modifiers (the
+#: computers win a little under half of their adventures).
+WIN_CHANCE = 50
+#: Chance (in %) that an Advance card is played in an imaginary adventure (four of the 54
+#: cards are Advance cards, and a seat steering toward Stranded at Sea plays them).
+ADVANCE_CHANCE = 15
 #: Mean red number of a Reward tile (crew lost per revealed tile when an adventure fails).
 MEAN_RED = sum(r["red"] for r in REWARDS.values()) / len(REWARDS)
 #: A chip kept is worth a little more than one chip at the end (Aeolia and Scheria pay
@@ -80,8 +86,8 @@ def _forecast(key: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def _won(rng: Rng, help_: int = 0, hinder: int = 0) -> bool:
-    """An imaginary adventure: an even chance, shifted by the encounter's modifiers."""
-    chance = min(90, max(10, 50 + 8 * (help_ - hinder)))
+    """An imaginary adventure: :data:`WIN_CHANCE`, shifted by the encounter's modifiers."""
+    chance = min(90, max(10, WIN_CHANCE + 8 * (help_ - hinder)))
     return rng.randbelow(100) < chance
 
 
@@ -105,6 +111,8 @@ def _voyage(key: tuple[Any, ...], rng: Rng) -> tuple[str, int]:
             return "dead", rnd
         crew += e.get("return_crew", 0)
         rnd = min(12, rnd + e.get("advance", 0))
+        if rng.randbelow(100) < ADVANCE_CHANCE:  # someone plays an Advance card
+            rnd = min(12, rnd + 1)
         won = _won(rng, e.get("help", 0), e.get("hinder", 0))
         if not won:
             crew -= red

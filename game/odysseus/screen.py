@@ -683,7 +683,9 @@ class OdysseusScreen(GameScreen):
         if view["bets"]:
             parts.append("Each stack shows its chips and what it would pay if the voyage "
                          "ended now.")
-        if parts:
+        if parts and self.px(14) * 1.4 <= 24 * self.t.scale:
+            # A line in the strip under the track, where it fits (in a small window the
+            # '+N' marks and the tooltips say it instead).
             self._text(surface, " ".join(parts), first.x, first.y + first.height + 3, 14,
                        INK, width=1200)
 
@@ -765,8 +767,12 @@ class OdysseusScreen(GameScreen):
             self._text(surface, "Revealed at each adventure.", x + 14, y + 40, 14, MUTED)
             return
         layout = self.hand_layout(view)
-        self._text(surface, lost_preview(self.crew_shown, adv["red"]), x + w - 12, y + 10,
-                   14, HINDER_RED, bold=True, anchor="topright", width=210)
+        # While the adventure is played: what losing it would cost; once it is being
+        # resolved, just the red total (the crew on the board tells the rest).
+        preview = lost_preview(self.crew_shown, adv["red"]) if view["step"] in (
+            "play", "claim", "adventure") else f"red total {adv['red']}"
+        self._text(surface, preview, x + w - 12, y + 10, 14, HINDER_RED, bold=True,
+                   anchor="topright", width=210)
         for tile in adv["rewards"]:
             r = layout[f"reward:{tile}"]
             rect = self._rect(r.x, r.y, r.width, r.height)
