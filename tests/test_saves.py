@@ -596,3 +596,12 @@ def test_finished_autosaves_are_pruned_unfinished_never(tmp_path: Path) -> None:
     assert set(removed) == {*finished[KEEP_FINISHED:], old}
     assert all(p.exists() for p in finished[:KEEP_FINISHED])
     assert playing.exists() and damaged.exists() and named.exists()
+
+
+def test_doctests() -> None:
+    import doctest
+
+    from game.engine import saves
+    from game.ui.scenes import load, pause
+    for module in (saves, load, pause):
+        assert doctest.testmod(module).failed == 0
