@@ -24,11 +24,15 @@ class RealLoop:
     def top(self):
         return self.app.stack.top
 
-    def run(self, seconds: float) -> None:
-        """Let the loop run on its own for ``seconds``."""
+    def run(self, seconds: float, min_steps: int = 3) -> None:
+        """Let the loop run on its own for ``seconds`` and at least ``min_steps`` turns (a
+        click's button event is handled at the turn after the click, however slow the
+        machine)."""
         end = time.monotonic() + seconds
-        while time.monotonic() < end and self.app.running:
+        steps = 0
+        while (time.monotonic() < end or steps < min_steps) and self.app.running:
             self.app.step()
+            steps += 1
 
     def run_until(self, done, seconds: float = 20.0) -> bool:
         """Run until ``done()`` (checked after every loop turn) or ``seconds`` pass."""
@@ -61,10 +65,12 @@ class RealLoop:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
     def click(self, pos, settle: float = 0.05) -> None:
-        """A quick click at ``pos``, then the loop runs ``settle`` seconds."""
+        """A quick click at ``pos``, then the loop runs ``settle`` seconds (and at least
+        three turns; none when ``settle`` is 0: the click waits in the queue)."""
         self.down(pos)
         self.up(pos)
-        self.run(settle)
+        if settle > 0:
+            self.run(settle)
 
     def click_button(self, text: str, index: int = 0, settle: float = 0.05):
         """Click the middle of the button labelled ``text``; returns where it clicked."""

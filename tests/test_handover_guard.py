@@ -14,13 +14,21 @@ import time
 import pygame
 
 from game.engine import Match
-from game.ui.app import GUARD_SECONDS
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.play import PlayScene
 
 from realloop import RealLoop
 
 DOUBLE_CLICK = 0.35
+#: The guard time in these tests: longer than the program's 0.5 s, so that a busy shared
+#: machine handling a click late cannot make it land after the guard.
+GUARD_SECONDS = 1.0
+
+
+def real_loop() -> RealLoop:
+    loop = RealLoop()
+    loop.app.guard_seconds = GUARD_SECONDS
+    return loop
 
 
 def watch(monkeypatch) -> list[tuple[float, int | None]]:
@@ -64,7 +72,7 @@ def impatient_hand(loop: RealLoop, pos: tuple[int, int]) -> None:
     start = time.monotonic()
 
     def at(seconds: float) -> None:
-        loop.run(max(0.0, start + seconds - time.monotonic()))
+        loop.run(max(0.0, start + seconds - time.monotonic()), min_steps=1)
 
     loop.click(pos, settle=0.0)
     at(DOUBLE_CLICK)
@@ -76,13 +84,13 @@ def impatient_hand(loop: RealLoop, pos: tuple[int, int]) -> None:
     at(0.45)
     button = card_button(loop) if on_card(loop) else pos
     loop.down(button)
-    for moment in (0.7, 0.8, 0.9):  # held: the key repeats after the guard time
-        at(moment)
+    for moment in (0.2, 0.3, 0.4):  # held: the key repeats after the guard time
+        at(GUARD_SECONDS + moment)
         loop.key_down(pygame.K_SPACE)
-    at(1.0)
+    at(GUARD_SECONDS + 0.5)
     loop.up(button)
     loop.key_up(pygame.K_SPACE)
-    at(1.2)
+    at(GUARD_SECONDS + 0.7)
 
 
 def private(frames, since: float, allowed: set) -> list:
@@ -93,7 +101,7 @@ def test_expedition_double_click_on_confirm_in_secret_keeps_bo_out(monkeypatch):
     """Repro B: seats 1 and 2 people, no trading; Mira confirms in secret and clicks again
     0.35 s later."""
     frames = watch(monkeypatch)
-    loop = RealLoop()
+    loop = real_loop()
     seats = [{"name": n, "kind": "bot"} for n in
              ("Mira", "Bo", "Tess", "Ugo", "Lin", "Rafe", "Ivy", "Oskar", "Nell")]
     seats[0]["kind"] = seats[1]["kind"] = "human"
@@ -114,6 +122,11 @@ def test_expedition_double_click_on_confirm_in_secret_keeps_bo_out(monkeypatch):
     assert on_card(loop, 1), "Bo's card is still up"
     assert play.viewer is None
     assert not private(frames, start, {0, None}), "Bo's secrets were drawn for Mira"
+    # Repro A: a later click meant for the board (outside the card's button) does nothing.
+    card = loop.top.card_rect()
+    for pos in ((60, 60), (card.x + 10, card.y + 10), (card.centerx, card.y + 60)):
+        loop.click(pos, settle=0.1)
+        assert on_card(loop, 1) and play.viewer is None
     loop.click(card_button(loop), settle=0.1)
     assert loop.top is play and play.viewer == 1
 
@@ -122,7 +135,7 @@ def test_odysseus_private_draw_waits_for_done_then_the_card(monkeypatch):
     """Odysseus: Mira places her blind chip and is shown her Destiny cards; a double click
     neither skips her look nor passes the screen on; "Done: pass to ..." brings the card."""
     frames = watch(monkeypatch)
-    loop = RealLoop()
+    loop = real_loop()
     seats = [{"name": n, "kind": "human"} for n in ("Mira", "Bo", "Tess")]
     match = Match.new("odysseus", seats, seed=16)
     play = loop.app.push(PlayScene(loop.app, match))
@@ -163,7 +176,7 @@ def test_open_game_card_says_who_decides_and_is_guarded(monkeypatch):
     """Monster Fandango (no secrets) asks for a card when Bo must answer a Dark Sacrifice
     in Mira's turn: it says "Bo decides", and a double click does not skip it."""
     frames = watch(monkeypatch)
-    loop = RealLoop()
+    loop = real_loop()
     seats = [{"name": "Mira", "kind": "human"}, {"name": "Bo", "kind": "human"}]
     match = Match.new("monster_fandango", seats, seed=1)
     c = match.controller
