@@ -199,13 +199,15 @@ class App:
         now = time.monotonic()
         kind = event.type
         if kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            key = ("key", event.key) if kind == pygame.KEYDOWN else ("mouse", event.button)
+            key = (("key", getattr(event, "key", None)) if kind == pygame.KEYDOWN
+                   else ("mouse", getattr(event, "button", None)))
             # A key's repeats are one press that began at its first KEYDOWN.
             self.input_began = self.held.setdefault(key, now)
         elif kind in (pygame.KEYUP, pygame.MOUSEBUTTONUP):
-            key = ("key", event.key) if kind == pygame.KEYUP else ("mouse", event.button)
+            key = (("key", getattr(event, "key", None)) if kind == pygame.KEYUP
+                   else ("mouse", getattr(event, "button", None)))
             self.input_began = self.held.pop(key, float("-inf"))
-            if kind == pygame.MOUSEBUTTONUP and event.button == 1:
+            if kind == pygame.MOUSEBUTTONUP and key[1] == 1:
                 self._release_began = self.input_began
         elif kind == pygame_gui.UI_BUTTON_PRESSED:
             # A click ends with the release; a press from the keyboard or a test has no mouse.
