@@ -2,8 +2,8 @@
 
 ``python -m game.bench --balance odysseus [--games N]`` runs it: N seeded games
 (default 1,000) at each seat count (3, 4 and 5), played by the bot directly on
-the controller (no saves, no deep copies), so the whole report takes well
-under a minute or two.
+the controller (no saves, no deep copies); each computer decision imagines a few
+hundred voyages, so the default report takes several minutes (300 games: two).
 
 The tuned values in ``cards.yaml`` with the forecasting bot gave (300 games per seat
 count)::
