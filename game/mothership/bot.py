@@ -32,7 +32,7 @@ import heapq
 
 from game.engine import Action, Rng, View
 
-from .data import CHARACTERS
+from .data import CHARACTERS, DIFFICULTIES, LAYOUT, TRAPS
 from .kernel import Cell, distances, neighbours, steps_between
 
 #: Extra cost of stepping onto a known, armed trap (before immunities).
@@ -41,14 +41,38 @@ TRAP_COST = {"blind": 3, "confuse": 30, "corrode": 2, "fear": 30, "freeze": 30,
 #: Extra cost of stepping onto a face-down tile (what may lie there).
 UNKNOWN_COST = 2
 #: AP kept in hand for surprises when judging whether to head for the pod.
-SLACK = 0
+SLACK = 2
 #: AP an extra face-down neighbour is worth when choosing where to stand and peek.
 GAIN = 0.8
 FAR = 1 << 30
 #: Extra cost of walking back to where this seat began its previous turn.
-BACKTRACK = 2
+BACKTRACK = 4
 #: Extra cost of exploring where a companion is nearer (they will look there first).
 SHARE = 3
+#: Step onto face-down tiles without peeking first while the chance that one holds a
+#: trap that stops you (Confuse, Fear, Freeze, Jettison) is below this.
+BOLD_BELOW = 0.15
+#: Share of the trap tiles in the box that stop you: 11 of 20.
+HARMFUL = 11 / 20
+#: Crews this small explore close together, each step apart costing this much.
+BUDDY_SEATS = 4
+BUDDY = 1.0
+ZONES = False
+
+
+def zone(cell: Cell, seats: int) -> int:
+    """The part of the floor (0 .. seats-1) that ``cell`` belongs to when exploring.
+
+    >>> zone((4, 4), 2), zone((9, 8), 2), zone((9, 4), 3), zone((5, 8), 4)
+    (0, 1, 1, 1)
+    """
+    right = cell[0] > LAYOUT.start[0] + (LAYOUT.finish[0] - LAYOUT.start[0]) // 2 - 1
+    top = cell[1] < LAYOUT.start[1]
+    if seats <= 2:
+        return int(right)
+    if seats == 3:
+        return 0 if not right else (1 if top else 2)
+    return (2 if right else 0) + (0 if top else 1)
 
 
 def _cell(value: list[int]) -> Cell:
@@ -108,6 +132,17 @@ class Board:
             return 0
         closer = steps_between(n, self.behind) < steps_between(cell, self.behind)
         return BACKTRACK if closer else 0
+
+    def mine(self, cell: Cell) -> bool:
+        """Whether ``cell`` lies in this seat's part of the floor to explore.
+
+        The crew splits the floor (left and right of the wall, then top and bottom)
+        so that each seat sweeps its own part instead of all chasing the same
+        frontier and turning back whenever a companion got there first.
+        """
+        if not ZONES:
+            return True
+        return zone(cell, len(self.view["seats"])) == self.seat % len(self.view["seats"])
 
     def back_again(self, goal: Cell) -> bool:
         """Whether going to ``goal`` means walking back towards where this seat began its
@@ -182,8 +217,6 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
             return {"type": "defer"}
         moves = [a for a in legal if a["type"] == "move"]
         if pulled and moves:
-            if _help_near(view, board):
-                return end  # stay put: a companion can reach us next round
             move = min(moves, key=lambda a: (board.danger(_cell(a["to"])), a["to"]))
             if board.danger(_cell(move["to"])) <= UNKNOWN_COST or not _helpers(view, seat):
                 return move
@@ -195,7 +228,7 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
     for other in view["seats"]:
         if other["seat"] == seat or other["escaped"]:
             continue
-        if not (other["frozen"] or other["afraid"] or other["confused"]):
+        if not _worth_helping(view, other):
             continue
         there = _cell(other["cell"])
         helpers = _helpers(view, other["seat"])
@@ -203,13 +236,19 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
                 _cell(view["seats"][h]["cell"]), there), h)) != seat:
             continue
         spots = {c for c in [there, *neighbours(there)] if board.standable(c)}
+        way, back_way = board.costs(through=True)
+        near = min((len(board.path_to(c, back_way)) for c in spots if c in way), default=FAR)
+        # Walk over only if we get there and assist this turn (a frozen companion) or
+        # within about a round (one pulled away from the way): no long walks out and back.
+        pulled_off = other["afraid"] or other["confused"]
+        if not pulled_off and not view["finish_open"] and near > me["ap"] - 1:
+            continue
         act = _go(board, legal, spots, through=True)
         if act is not None:
             return act
-    # 5. the pod: peek ahead on the way only while there is time to spare
+    # 5. the pod: the way that surely fits the AP left, peeking only with time to spare
     if view["finish_open"]:
-        act = _go(board, legal, {board.finish}, through=True,
-                  peek=_spare(view, board, board.finish) > 0)
+        act = _escape(view, board, legal)
         if act is not None:
             return act
         return _explore(board, legal, view, best, back) or end
@@ -306,9 +345,20 @@ def _best_peek(board: Board, legal: list[Action], view: View) -> Action | None:
         return min(peeks, key=lambda a: (-a["at"][0], a["at"][1]))
     far = [a for a in legal if a["type"] == "far_peek"]
     if far:
-        return min(far, key=lambda a: (_closer_companion(view, board, _cell(a["at"])),
+        return min(far, key=lambda a: (not board.mine(_cell(a["at"])),
+                                       _closer_companion(view, board, _cell(a["at"])),
                                        -a["at"][0], a["at"][1]))
     return None
+
+
+def _apart(view: View, board: Board, cell: Cell) -> float:
+    """Cost of exploring ``cell`` far from the companions: a crew of two keeps within
+    an assist of each other (alone, one Fear or Freeze costs rounds)."""
+    others = [s for s in view["seats"] if s["seat"] != board.seat and not s["escaped"]]
+    if not others or len(view["seats"]) > BUDDY_SEATS:
+        return 0.0
+    gap = min(steps_between(cell, _cell(s["cell"])) for s in others)
+    return BUDDY * max(0, gap - 2)
 
 
 def _closer_companion(view: View, board: Board, cell: Cell) -> bool:
@@ -321,7 +371,7 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
              back: dict[Cell, Cell]) -> Action | None:
     # Peeking first is worth its AP (measured: stepping blindly onto unknown tiles
     # loses more games, even on Easy), so only a blind seat steps on unpeeked.
-    bold = board.me["blind"]
+    bold = board.me["blind"] or _odds_of_harm(view, board) < BOLD_BELOW
     if not bold:
         peek = _best_peek(board, legal, view)
         if peek is not None:
@@ -329,17 +379,30 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
     frontier = [c for c in board.down if c in best]
     if not frontier:
         return None
+    # A place from which the pod would be out of reach is explored last: going there
+    # now means turning back for the pod at once.
+    near_pod = [n for n in neighbours(board.finish) if board.standable(n)]
+    to_pod = distances(near_pod, lambda c: board.standable(c) and c != board.finish)
+    budget = _budget(view, board)
+
+    def too_far(p: Cell) -> bool:
+        return to_pod.get(p, FAR) + 1 + SLACK + steps_between(board.here, p) >= budget
     if not bold:
         # Walk to the known space next to the most face-down tiles for the AP.
         spots = [p for p in best if p not in board.down and p != board.here
                  and p != board.finish and any(n in board.down for n in neighbours(p))]
         if spots:
-            spot = min(spots, key=lambda p: (board.back_again(p), best[p] - GAIN * sum(
+            spot = min(spots, key=lambda p: (
+                too_far(p), not any(n in board.down and board.mine(n) for n in neighbours(p)),
+                board.back_again(p), best[p] - GAIN * sum(
                 n in board.down for n in neighbours(p))
-                + SHARE * _closer_companion(view, board, p), -p[0], p[1]))
+                + SHARE * _closer_companion(view, board, p) + _apart(view, board, p),
+                -p[0], p[1]))
             return _walk(board, legal, board.path_to(spot, back))
     # Aim next to a face-down tile to peek at it (or onto it when bold).
-    goal = min(frontier, key=lambda c: (board.back_again(c), best[c] + SHARE * _closer_companion(view, board, c),
+    goal = min(frontier, key=lambda c: (too_far(c), not board.mine(c), board.back_again(c),
+                                        best[c] + SHARE * _closer_companion(view, board, c)
+                                        + _apart(view, board, c),
                                         -c[0], c[1]))
     path = board.path_to(goal, back)
     if not bold and len(path) > 1:
@@ -349,6 +412,17 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
         if far:  # the Ranger's far peek is cheap: use it first
             return _best_peek(board, far, view)
     return _walk(board, legal, path)
+
+
+def _odds_of_harm(view: View, board: Board) -> float:
+    """The chance that a face-down tile holds a trap that stops you, from what is known:
+    the difficulty's trap count less the traps already seen (face up, lifted or gone)."""
+    if not board.down:
+        return 0.0
+    traps = DIFFICULTIES[view["difficulty"]]["trap"]
+    seen = sum(1 for s in view["spaces"] if (s["state"] == "up" and s["kind"] in TRAPS)
+               or s["state"] in ("lifted", "gap"))
+    return max(0, traps - seen) * HARMFUL / len(board.down)
 
 
 def _budget(view: View, board: Board) -> int:
@@ -390,10 +464,143 @@ def _go(board: Board, legal: list[Action], goals: set[Cell], through: bool = Fal
     return _walk(board, legal, path)
 
 
+def _worth_helping(view: View, other: View) -> bool:
+    """Whether a companion's trouble is worth a walk: fear and confusion pull them off
+    their way; a freeze that thaws at the end of this round, or a frozen Knight who can
+    break free himself, is not."""
+    if other["afraid"] or other["confused"]:
+        return True
+    if not other["frozen"] or other["character"] == "knight":
+        return False
+    return other["frozen_in"] == view["round"]
+
+
 def _helpers(view: View, troubled: int) -> list[int]:
     """Seats free to walk over and assist ``troubled``."""
     return [s["seat"] for s in view["seats"] if s["seat"] != troubled and not s["escaped"]
             and not (s["frozen"] or s["confused"] or s["afraid"])]
+
+
+def _risk(view: View, board: Board, cell: Cell) -> float:
+    """What stepping onto ``cell`` may cost on the run to the pod, beyond its AP."""
+    space = board.spaces.get(cell)
+    if space is None:
+        return 0.0
+    if space["state"] == "down":
+        return 1.5
+    kind = space["kind"]
+    until = space["disarmed_until"]
+    if kind in ("safe", "objective", "blind", "corrode") or kind in board.immune or (
+            until is not None and until >= view["round"]):
+        return 0.0
+    rounds_left = view["tracker"]["places"] - view["tracker"]["place"]
+    if kind == "sever":
+        return 0.0 if rounds_left <= 1 or board.me["ap_per_round"] <= 1 else 1.0
+    if kind == "confuse" and not board.down:
+        return 0.0
+    if kind == "freeze" and board.char == "knight":
+        return 4.0
+    return 40.0 if kind == "jettison" else 20.0
+
+
+def _leave_ap(view: View, board: Board, cell: Cell) -> int:
+    """AP to step off ``cell`` (a Corrode tile costs one more, except to the Barbarian)."""
+    if cell == board.here:
+        return 2 if board.me["corroded"] else 1
+    space = board.spaces.get(cell)
+    if (space is None or space["state"] != "up" or space["kind"] != "corrode"
+            or board.char == "barbarian"):
+        return 1
+    until = space["disarmed_until"]
+    return 1 if until is not None and until >= view["round"] else 2
+
+
+def _run_plan(view: View, board: Board, origin: Cell, weight: float
+              ) -> tuple[dict[Cell, tuple[float, int]], dict[Cell, Cell]]:
+    """Cheapest ways from ``origin``: cell -> (AP + weight x risk, AP), and the way back."""
+    best: dict[Cell, tuple[float, int]] = {origin: (0.0, 0)}
+    back: dict[Cell, Cell] = {}
+    heap = [(0.0, 0, origin)]
+    while heap:
+        score, ap, cell = heapq.heappop(heap)
+        if (score, ap) > best.get(cell, (FAR, FAR)) or (cell == board.finish and cell != origin):
+            continue
+        for n in neighbours(cell):
+            if not board.standable(n):
+                continue
+            step_ap = ap + _leave_ap(view, board, cell)
+            total = score + (step_ap - ap) + weight * _risk(view, board, n)
+            if (total, step_ap) < best.get(n, (FAR, FAR)):
+                best[n] = (total, step_ap)
+                back[n] = cell
+                heapq.heappush(heap, (total, step_ap, n))
+    return best, back
+
+
+def _wait_for_others(view: View, board: Board) -> bool:
+    """Whether to wait beside the open pod rather than step in: a companion still on
+    the way may need an assist, and nobody in the pod can give one.  Everybody steps
+    in during the last round."""
+    rounds_left = view["tracker"]["places"] - view["tracker"]["place"]
+    if rounds_left <= 1:
+        return False
+    return any(not s["escaped"] and s["seat"] != board.seat for s in view["seats"])
+
+
+def _escape(view: View, board: Board, legal: list[Action]) -> Action | None:
+    """The next step on the run to the open pod.
+
+    The safest way that fits the AP left before the hyperdrive fires; when none fits,
+    the shortest.  A face-down tile on the way is peeked at only while the AP spare
+    allows; a bad trap on it is sneaked past or disarmed when that still fits.
+    """
+    budget = _budget(view, board)
+    plan = None
+    for weight in (1.0, 0.25, 0.0):
+        best, back = _run_plan(view, board, board.here, weight)
+        if board.finish not in best:
+            return None
+        plan = (best, back)
+        if best[board.finish][1] <= budget:
+            break
+    assert plan is not None
+    best, back = plan
+    path = board.path_to(board.finish, back)
+    ap_needed = best[board.finish][1]
+    unknown = sum(c in board.down for c in path)
+    spare = budget - ap_needed
+    # The Mage skips when landing there leaves a cheaper run (2 AP for the jump).
+    for action in legal:
+        if action["type"] != "skip":
+            continue
+        land = _cell(action["to"])
+        if land == board.finish and _wait_for_others(view, board):
+            continue
+        if _risk(view, board, land) > 1.5:
+            continue
+        rest, _ = _run_plan(view, board, land, 1.0)
+        if board.finish in rest:
+            cost = rest[board.finish][1] + 1 + _leave_ap(view, board, board.here)
+            if cost < ap_needed and rest[board.finish][0] <= best[board.finish][0]:
+                return action
+    nxt = path[0]
+    if nxt == board.finish and _wait_for_others(view, board):
+        return {"type": "end"} if {"type": "end"} in legal else None
+    if nxt in board.down and spare > unknown:
+        for action in legal:
+            if action["type"] == "peek" and _cell(action["at"]) == nxt:
+                return action
+    if _risk(view, board, nxt) >= 4:
+        for action in legal:
+            if action["type"] == "sneak" and _cell(action["to"]) == nxt and spare >= 1:
+                return action
+            if action["type"] == "disarm" and _cell(action["at"]) == nxt and spare >= 3:
+                return action
+    kind = "move"
+    for action in legal:
+        if action["type"] == kind and _cell(action["to"]) == nxt:
+            return action
+    return None
 
 
 def _skip(board: Board, legal: list[Action], goal: Cell, length: int) -> Action | None:
@@ -401,7 +608,7 @@ def _skip(board: Board, legal: list[Action], goal: Cell, length: int) -> Action 
         if action["type"] != "skip":
             continue
         land = _cell(action["to"])
-        if board.danger(land) > UNKNOWN_COST:
+        if board.danger(land) > UNKNOWN_COST or (land == board.finish and goal != land):
             continue
         rest, back = board.costs(land)
         if goal in rest:
@@ -423,7 +630,7 @@ def _walk(board: Board, legal: list[Action], path: list[Cell]) -> Action | None:
             if action["type"] == "sneak" and _cell(action["to"]) == nxt:
                 return action
             if (action["type"] == "disarm" and _cell(action["at"]) == nxt
-                    and board.me["ap"] >= 4 and board.danger(nxt) >= 5):
+                    and board.me["ap"] >= 3 and board.danger(nxt) >= 5):
                 return action
     for action in legal:
         if action["type"] == "move" and _cell(action["to"]) == nxt:
