@@ -1,28 +1,32 @@
 """The computer player for Fantasy Expedition: it plays for its team from its own view.
 
 It knows only what its view shows: its own team, everyone's public starting
-Positions and the trading so far.  Nobody else's team or choice is known, so it
-imagines them: it samples a few dozen *worlds* in which the other eight players'
-items, communal numbers and votes fall at random (three items per row, its own
-team's row holding its two teammates' items), and scores each of its own
-possible choices by climbing from its starting Position through every world with
-the kernel's rules.  It then makes the choice with the best average score for
-itself, which is what its team rewards (the best of each team wins; the lowest
-score of all is the Elimination Candidate).
+Position, which seats are computers, and the trading so far.  Nobody else's team
+or choice is known, so it imagines them: it samples a few dozen *worlds* in which
+the other eight seats are dealt the remaining teams at random (two more of its
+own, three of each other team); a computer seat is expected to make the
+:data:`TYPICAL` choice for its team and start, a person to choose anything.  It
+scores each of its own possible choices by climbing from its starting Position
+through every world with the kernel's rules (mines, portals, fear, the communal
+items), and makes the choice with the best average score for itself: its team's
+goal (the best of each team wins; the lowest score of all is the Elimination
+Candidate).
 
 - Secret choices: its item's slot, its communal number and, as a Werewolf, its
-  marker's direction are chosen together; the communal vote is then the
-  direction that scores best with them.
+  marker's direction are chosen together (all 81 or 162 combinations); the
+  communal vote is then the direction that scores best with them.
 - Trading: :data:`START_VALUE` holds what each starting Position is worth to
-  each team when the bot then chooses well (measured with the same sampling,
-  see :func:`start_values`).  On its turn it offers a swap for the best Position
-  worth clearly more than its own (never twice to the same player), and it
-  accepts an offer only when the Position offered is worth more to it.
+  each team when the bot then chooses well (see :func:`start_values`).  On its
+  turn it offers a swap for the Position with the best expected gain (the gain
+  times the chance of a yes: a computer says yes only if its unknown team gains,
+  a person is taken to say yes half the time), never twice to the same player;
+  it accepts an offer only when the Position offered is worth more to it.
 - The Elimination vote (teams are public by then): it spares its own team and
   names the first tied player of another team.
 
 All randomness comes from the generator the engine hands it, so a replay needs
-only the recorded actions.  A decision takes a few milliseconds.
+only the recorded actions.  A secret choice takes a few milliseconds (rows are
+bit masks and each row's effect is cached), trading far less.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from typing import Any
 
 from game.engine import Action, Rng, View
 
-from .kernel import POSITIONS, TEAM_ITEM, TEAMS, fear_moves, jump_moves, majority, score
+from .kernel import POSITIONS, TEAMS, fear_moves, jump_moves, majority, score
 
 #: Imagined worlds per secret choice (more: steadier, slower).
 WORLDS = 64
@@ -40,7 +44,6 @@ WORLDS = 64
 OFFER_MARGIN = 0.1
 #: ... and this much more to accept one.
 ACCEPT_MARGIN = 0.1
-ROW_OF = TEAM_ITEM  # team -> its item row
 
 #: The choice (slot, communal number, direction, vote) a computer makes from each start
 #: when the others choose at random (``typical_choices()``); a bot expects other computers
