@@ -43,7 +43,8 @@ INSTRUCTIONS = {
 HELP = {
     "move": "Step onto a space next to you (1 AP; more to leave Corrode)",
     "peek": "Turn over a face-down tile next to you without setting it off (1 AP)",
-    "skip": "Mage: jump two spaces over one tile or gap (2 AP, once a round)",
+    "skip": "Mage: jump two spaces over any one space: a tile, a gap, the start tile or the "
+            "pod (2 AP, once a round)",
     "far_peek": "Ranger: peek at a face-down tile up to 3 steps away (1 AP, once a round)",
     "sneak": "Thief: step onto a tile without setting off its trap (2 AP, once a round)",
     "disarm": "Tinkerer: disarm a face-up trap next to you until the end of next round "
