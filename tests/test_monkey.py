@@ -95,6 +95,7 @@ class Monkey:
         self.away = 10**6
         self.mouse = (0, 0)
         self.seen_matches: set[int] = set()
+        self.start_tries = 0
 
     # posting ---------------------------------------------------------------------------
     def post(self, kind: int, **attrs) -> None:
@@ -258,8 +259,12 @@ class Monkey:
                 people = [w for w in self.widgets() if getattr(w, "text", "") == "Computer"]
                 if people:
                     self.click(people[0].rect.center)
-            elif "Start" in buttons:
+            elif "Start" in buttons and self.start_tries < 2:
+                self.start_tries += 1
                 self.click(buttons["Start"].rect.center)
+            elif "Back" in buttons:  # Start refused (a name typed away): a fresh setup
+                self.start_tries = 0
+                self.click(buttons["Back"].rect.center)
         elif name == "PauseScene" and "Quit to menu" in buttons:
             self.click(buttons["Quit to menu"].rect.center)  # a match of another game
         else:
@@ -283,7 +288,7 @@ class Monkey:
             self.app.to_menu()
         play = self.play()
         if play is not None and play.match.game_id == self.game:
-            self.away = 0
+            self.away = self.start_tries = 0
             if id(play.match) not in self.seen_matches:
                 self.seen_matches.add(id(play.match))
                 self.walk.matches += 1
@@ -353,6 +358,13 @@ def run_monkey(game: str, events: int, seed: int) -> Walk:
     return walk
 
 
+@pytest.fixture(autouse=True)
+def real_crash_guard(monkeypatch):
+    """Run the loop as the program does: a fault is caught, reported in a ``crash-*`` file
+    and the menu shown (the suite otherwise lets faults escape the loop)."""
+    monkeypatch.delenv("TABLETOP_FAULTS", raising=False)
+
+
 @pytest.mark.parametrize("game", game_ids())
 def test_monkey(game):
     run_monkey(game, CI_EVENTS, SEED)
@@ -367,6 +379,20 @@ def test_monkey_long(game, round_, request):
     if "slow" not in chosen or "not slow" in chosen:
         pytest.skip("the long monkey sweep runs only when chosen with -m slow")
     run_monkey(game, SLOW_EVENTS, SEED + 1000 * round_)
+
+
+def test_the_monkey_notices_a_fault_the_loop_caught(monkeypatch):
+    """The loop's crash guard hides a fault from the test; the monkey must still fail."""
+    from game.ui.scenes.pause import PauseScene
+
+    def broken(self):
+        raise RuntimeError("planted fault")
+
+    monkeypatch.setattr(PauseScene, "build", broken)
+    with pytest.raises(AssertionError) as caught:
+        run_monkey("fantasy_racing", 3000, SEED)
+    message = str(caught.value)
+    assert f"seed {SEED}" in message and "planted fault" in message and "crash-" in message
 
 
 def test_saves_folder_is_the_tests_own():
