@@ -113,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
             print(note, file=sys.stderr)
     app = App(size=size)
     app.to_menu()
+    notes = getattr(app.settings, "notes", [])
+    if notes:  # a hand-edited settings file: say what was set back to its default
+        app.toast(f"Some settings in {app.settings_path} could not be used: "
+                  + " ".join(notes), error=True, seconds=10)
     if args.load:
         from game.ui.scenes.menu import open_match
         open_match(app, args.load)
