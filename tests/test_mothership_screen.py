@@ -400,3 +400,20 @@ def test_seat_cards_name_every_icon_fit_long_names_and_leave_the_start_label_cle
     for count in range(1, 5):
         for dx, dy in token_offsets(LAYOUT.start, count, False):
             assert abs(dy) >= 0.3, "tokens keep off the START label's row"
+
+
+def test_character_buttons_keep_their_places_and_a_taken_one_says_so():
+    d = Driver(size=(1280, 720))
+    seats = [{"name": n, "kind": "human"} for n in NAMES[:2]]
+    match = Match.new("mothership", seats, seed=3)
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(2)
+    before = panel_buttons(d)
+    assert [b[0] for b in before] == [CHARACTERS[c]["name"] for c in CHARACTERS]
+    d.press("Mage")
+    d.pump(3)
+    after = panel_buttons(d)
+    assert [(b[0], b[1]) for b in after] == [(b[0], b[1]) for b in before]
+    mage = next(b for b in after if b[0] == "Mage")
+    assert not mage[2] and mage[3].endswith("Not now: The Mage is already taken.")
+    assert play.viewer == 1 and all(b[2] for b in after if b[0] != "Mage")

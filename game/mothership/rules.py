@@ -230,6 +230,16 @@ class MothershipController(Controller):
             legal.append(action)
         return legal
 
+    def refusal(self, seat: int, action: Action) -> str | None:
+        """The reason ``action`` would be refused now (None: it is legal)."""
+        if seat not in self.to_act():
+            return "It is not your turn."
+        try:
+            self._check(seat, action)
+        except IllegalAction as err:
+            return err.reason
+        return None
+
     def why_not(self, seat: int, kind: str) -> str | None:
         """Why ``seat`` cannot take any action of ``kind`` now (None: some such action is
         legal): the refusal a player would get, for a disabled button's tooltip.

@@ -20,7 +20,7 @@ from game.ui.widgets import GOLD, SEAT_COLOURS, TEXT, fit, font, wrap_text
 
 from .art import (AP_GOLD, KIND_COLOURS, TRACKER, ap_token, character_token, effect_token,
                   symbol, tile_face)
-from .data import CHARACTERS, DIFFICULTIES, LAYOUT, TILES
+from .data import CHARACTER_IDS, CHARACTERS, DIFFICULTIES, LAYOUT, TILES
 from game.engine.events import reveals
 
 Cell = tuple[int, int]
@@ -487,10 +487,17 @@ class MothershipScreen(GameScreen):
     def _character_panel(self, rect: pygame.Rect, legal: list[dict[str, Any]]) -> int:
         controls = self.scene.controls
         y = rect.y
-        for action in legal:
-            char = CHARACTERS[action["character"]]
-            controls.button((rect.x, y, rect.width, 36), char["name"],
-                            lambda a=action: self.act(a), tooltip=char["text"])
+        tip_right = self.scene.panel_rect().x
+        viewer = self.scene.viewer
+        # All six, always in the same places: a character already taken stays, disabled,
+        # so a click never lands on the one that moved up into its place.
+        for key in CHARACTER_IDS:
+            char = CHARACTERS[key]
+            action = {"type": "choose", "character": key}
+            why = None if action in legal else self.match.controller.refusal(viewer, action)
+            tip = char["text"] + ("" if why is None else f" Not now: {why}")
+            self._button((rect.x, y, rect.width, 36), char["name"],
+                         lambda a=action: self.act(a), tip, why is None, tip_right, None)
             y += 40
         controls.move(1)
         return y - rect.y
