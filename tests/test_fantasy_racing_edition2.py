@@ -307,12 +307,18 @@ def test_no_choice_is_drawn_pre_selected_and_tab_then_enter_chooses():
                if getattr(w, "text", "") in ("Skid left", "Skid right", "Stay", "2 left",
                                              "2 right")]
     assert len(choices) >= 2
-    assert play.controls.focus == -1, "no button has the keyboard focus"
+    assert play.controls.focused() is None, "no button has the keyboard focus"
+    assert not any(w.is_selected for w in choices)
     assert all(getattr(w, "object_ids", [None])[-1] != "#primary" for w in choices)
     before = len(match.actions)
     d.key(pygame.K_TAB)
+    assert play.controls.focused() is choices[0], "Tab goes to the first choice"
     d.key(pygame.K_RETURN)
     assert len(match.actions) == before + 1, "a key makes the choice"
+    # The next decision (after the keyboard choice) again starts with nothing focused.
+    d.pump(3)
+    if match.to_act() and match.seats[match.to_act()[0]]["kind"] == "human":
+        assert play.controls.focused() is None
 
 
 def test_a_disabled_object_says_why_under_its_button():

@@ -121,8 +121,8 @@ def character_card(key: str, chars: dict[str, Any] | None = None) -> str:
     """A character's tooltip: combat odds, guard, strengths and weakness, in plain words."""
     ch = (chars or CHARACTERS)[key]
     c = ch["combat"]
-    guard = (f" Guard {ch['guard']}: attackers lose {ch['guard']} points of winning chance "
-             f"against {ch['name'].split(' ')[0]}." if ch["guard"] else "")
+    guard = (f" Guard {ch['guard']}: an attacker's winning chance is {ch['guard']} points "
+             f"lower." if ch["guard"] else "")
     return (f"{ch['name']}\nAttacking: {c['simple'] + c['overwhelming']}% to win "
             f"({c['simple']}% victory +3, {c['overwhelming']}% overwhelming +5), "
             f"{c['defeat']}% defeat.{guard}\nStrengths: {ch['strengths']}\n"

@@ -119,8 +119,7 @@ class RacingController(Controller):
         character's combat odds and special rules."""
         if key != "characters":
             return None
-        head = ("Characters: each player picks one in seat order ('choose'), or they are "
-                "dealt at random ('random').")
+        head = "Characters are picked in seat order ('choose') or dealt at random ('random'):"
         return head + "\n" + "\n".join(character_line(k) for k in CHARACTERS)
 
     def __init__(self, seats: list[dict[str, str]], options: dict[str, Any], rng: Rng) -> None:

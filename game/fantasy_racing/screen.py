@@ -263,17 +263,36 @@ class RacingScreen(GameScreen):
             text += " You may stop on this shortcut."
         return [who, text]
 
+    #: Buttons the play scene adds after this panel (Menu, Undo, Step).
+    SCENE_BUTTONS = 3
+
     def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         if not self.my_turn(view):
             return 0
         pending = view["pending"]
         if view["phase"] == "pick":
-            return self._pick_panel(rect, view)
-        if pending:
-            return self._pending_panel(rect, view, pending)
-        if view["phase"] in ("objects", "move"):
-            return self._objects_panel(rect, view)
-        return self._steps_panel(rect, view)
+            used = self._pick_panel(rect, view)
+        elif pending:
+            used = self._pending_panel(rect, view, pending)
+        elif view["phase"] in ("objects", "move"):
+            used = self._objects_panel(rect, view)
+        else:
+            used = self._steps_panel(rect, view)
+        self._fresh_decision(view)
+        return used
+
+    def _fresh_decision(self, view: dict[str, Any]) -> None:
+        """A new decision starts with no button focused, so none looks chosen in advance
+        (the scene would otherwise put the keyboard focus back on the same index after the
+        rebuild, e.g. on "Use shield" for the next person).  The focus is parked past the
+        end of the list such that Tab still goes to the first button."""
+        key = (view["viewer"], view["turn"], view["index"], view["phase"],
+               (view["pending"] or {}).get("kind"), view["move"].get("left"))
+        if key == getattr(self, "_decision", None):
+            return
+        self._decision = key
+        total = len(self.scene.controls.items) + self.SCENE_BUTTONS
+        self.scene.controls.focus = 2 * total - 1
 
     def _row(self, rect: pygame.Rect, y: int, items: list[tuple[str, Any, str | None]],
              height: int = 36, primary: int | None = None) -> int:
@@ -281,8 +300,11 @@ class RacingScreen(GameScreen):
         n = max(1, len(items))
         width = (rect.width - 6 * (n - 1)) // n
         for i, (text, callback, tip) in enumerate(items):
-            controls.button((rect.x + i * (width + 6), y, width, height), text, callback,
-                            tooltip=tip, object_id="#primary" if i == primary else None)
+            widget = controls.button((rect.x + i * (width + 6), y, width, height), text,
+                                     callback, tooltip=tip,
+                                     object_id="#primary" if i == primary else None)
+            if tip and len(tip) > 80:  # a character card: wider than pygame_gui's 170 px
+                widget.set_tooltip(tip, wrap_width=380)
         return y + height + 6
 
     def _pick_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
@@ -377,10 +399,10 @@ class RacingScreen(GameScreen):
             y += 38
         # A disabled button shows no tooltip: say under the buttons why it cannot be used.
         for key in sorted(why_not):
-            for line in wrap_text(why_not[key], 14, rect.width - 4):
-                controls.label((rect.x, y, rect.width, 19), line, object_id="#muted")
-                y += 19
-            y += 3
+            for line in wrap_text(why_not[key], 16, rect.width - 12):
+                controls.label((rect.x, y, rect.width, 24), line, object_id="#muted")
+                y += 22
+            y += 4
         if aim:
             targets = [a for a in legal if a.get("object") == aim]
             for i, action in enumerate(targets[:6]):
@@ -469,7 +491,13 @@ class RacingScreen(GameScreen):
             if not r["character"]:
                 return None
             if cell[0] == "mood":
-                return f"{r['name']}'s chest icon. " + MOOD_HELP[r["mood"]] + \
+                ch = CHARACTERS[r["character"]]
+                shift = ""
+                if ch["weakness"] == "unlucky":
+                    shift = f" {ch['name']} is unlucky: always one column nearer the malus."
+                elif "scrounger" in ch["abilities"]:
+                    shift = f" {ch['name']} is a scrounger: always one column nearer the bonus."
+                return f"{r['name']}'s chest icon. " + MOOD_HELP[r["mood"]] + shift + \
                     " Compared each time a chest is opened."
             return self._racer_text(r) + "\n" + character_card(r["character"]) + "\n" + \
                 MOOD_HELP[r["mood"]]
@@ -704,7 +732,7 @@ class RacingScreen(GameScreen):
         box.fill((20, 18, 26, 215))
         surface.blit(box, (x, y))
         turn = view["turn"]
-        title = f"Turn {turn} / {view['turns']}" if turn else "Choosing characters"
+        title = f"Turn {turn} / {view['turns']}" if turn else "Picking"
         draw_text(surface, fit(title, width - 12, 18, bold=True), (x + 8, y + 4), 18, GOLD,
                   bold=True)
         respawns = view["respawns"]

@@ -163,7 +163,7 @@ class SetupScene(Scene):
                                           lambda: self._change(lambda: self._set(opt.key, nxt)),
                                           tooltip=tip or opt.help or None)
             if tip:
-                button.set_tooltip(tip, wrap_width=min(640, self.app.screen.get_width() - 40))
+                button.set_tooltip(tip, wrap_width=min(900, self.app.screen.get_width() - 40))
 
     def _set(self, key: str, value: Any) -> None:
         self.options[key] = value
