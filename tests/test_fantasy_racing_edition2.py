@@ -394,3 +394,23 @@ def test_setup_tooltip_lists_every_character_with_odds():
         assert ch["name"] in text
     assert text.count("% of attacks") == len(CHARACTERS)
     assert RacingController.option_tooltip("turns", 10) is None
+
+
+@pytest.mark.slow
+def test_bot_beats_random_players_at_least_82_percent_one_on_one():
+    from game.engine import Match, Rng
+    wins, games = 0.0, 200
+    for seed in range(1000, 1000 + games):
+        bot = seed % 2
+        seats = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}]
+        match = Match.new("fantasy_racing", seats, seed=seed, options={"characters": "random"})
+        rng = Rng.derive(seed, 13)
+        while not match.is_over():
+            seat = match.to_act()[0]
+            legal = match.legal_actions(seat)
+            action = (RacingController.policy(match.view(seat), legal, rng) if seat == bot
+                      else None) or rng.choice(legal)
+            match.act(seat, action)
+        winners = match.result()["winners"]
+        wins += (bot in winners) / len(winners)
+    assert wins / games >= 0.82, wins / games

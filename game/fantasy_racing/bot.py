@@ -119,7 +119,20 @@ class World:
             value += self.shortcut_value(cell)
         if "trap" in self.objects and cell not in self.traps and self.behind():
             value += 0.6 * trap_spot(cell, self.blocked)
+        if "magic_spear" in self.objects and self.in_line(cell, 6):
+            value += 0.4  # next turn the spear has someone to hit
         return value
+
+    def in_line(self, cell: tuple[int, int], reach: int) -> bool:
+        """An opponent straight down, up, left or right within ``reach``, no rock between."""
+        for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            for k in range(1, reach + 1):
+                nxt = ((cell[0] + dx * k) % W, (cell[1] + dy * k) % H)
+                if TERRAIN.get(nxt) == "rock":
+                    break
+                if nxt in self.opponents:
+                    return True
+        return False
 
     def behind(self) -> bool:
         """An opponent is a few rows behind (it may pass where we stand)."""
