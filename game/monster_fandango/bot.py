@@ -397,7 +397,10 @@ def _act(mind: Mind, legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
     gift = _gift(mind, unit, by_type.get("give", []))
     if gift is not None:
         return gift
-    threat = mind.threat(unit)
+    # Stone Crawl is worth it for a dwarf that matters: one a quest keeps, or one carrying
+    # things; a spare dwarf is better spent searching and fighting.
+    precious = unit["kind"] in mind.keep or bool(unit["items"])
+    threat = precious and mind.threat(unit)
     if unit["burrowed"] and threat and mind.urgent(unit) is None:
         return {"type": "pass"}  # stay underground while enemies are about
     urgent = mind.urgent(unit)
@@ -479,7 +482,9 @@ def _rally_wanted(mind: Mind) -> bool:
         return len(mind.mine) < 12
     if "ride" in mind.open_quests and "horse" not in kinds:
         return len(mind.mine) < 8
-    return len(mind.mine) < 4
+    if mind.raid is not None or "flag" in mind.open_quests:
+        return len(mind.mine) < 9  # holding or storming hexes wants numbers
+    return len(mind.mine) < 7
 
 
 def _gift(mind: Mind, unit: dict[str, Any], gives: list[dict[str, Any]]) -> dict[str, Any] | None:
