@@ -185,6 +185,7 @@ def test_the_bot_burrows_a_threatened_dwarf_and_gives_a_spare_weapon():
     bare, bystander, give, put = _bot_table()
     c = bare(2)
     dwarf = put(c, "dwarf", 0, (3, 4))
+    give(c, dwarf, "key")  # a dwarf carrying something is worth hiding
     put(c, "troll", 1, (6, 4))  # an enemy troll two steps from striking
     c.searched.update({cell: 1 for cell in MAP["cells"]})  # nothing left to search
     c.apply(0, {"type": "select", "unit": dwarf})
