@@ -414,3 +414,27 @@ def test_bot_beats_random_players_at_least_82_percent_one_on_one():
         winners = match.result()["winners"]
         wins += (bot in winners) / len(winners)
     assert wins / games >= 0.82, wins / games
+
+
+def test_a_racer_on_the_last_row_keeps_its_name_inside_the_board_area(monkeypatch):
+    from game.fantasy_racing import screen as racing_screen
+
+    def prepare(c):
+        c.pos[1] = (3, TRACK["height"] - 1)
+
+    d, play, match = _scene(mode="objects", prepare=prepare)
+    play.screen.reset(match.view(None))
+    name = match.seats[1]["name"]
+    where = []
+    real = racing_screen.draw_text
+
+    def spy(surface, text, pos, size, *args, **kwargs):
+        rect = real(surface, text, pos, size, *args, **kwargs)
+        if name.startswith(text.rstrip(".…")) and text:
+            where.append(rect)
+        return rect
+
+    monkeypatch.setattr(racing_screen, "draw_text", spy)
+    play.screen._draw_racers(d.app.screen, play.transform(), match.view(None),
+                             int(play.transform().scale * play.screen.board.tilewidth))
+    assert where and all(play.board_rect().contains(r) for r in where)

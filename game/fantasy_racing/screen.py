@@ -648,6 +648,7 @@ class RacingScreen(GameScreen):
             if r["seat"] not in self.tweens and r["character"]:
                 groups.setdefault(tuple(self.where[r["seat"]]), []).append(r["seat"])
         label = max(12, int(size * 0.28))
+        bottom = self.scene.board_rect().bottom
         active = view["active"]
         for r in view["racers"]:
             s = r["seat"]
@@ -673,16 +674,22 @@ class RacingScreen(GameScreen):
                 icon = sprite(f"mood_{r['mood']}", max(12, piece // 3))
                 surface.blit(icon, icon.get_rect(center=(rect.right - 2, rect.top + 4)))
             if len(group) == 1:
+                # Under the piece, or above it on the last row (never cut by the area's edge).
+                below = rect.bottom - 3 + label + 6 <= bottom
                 draw_text(surface, fit(r["name"], int(size * 1.1) + 12, label, bold=True),
-                          (rect.centerx, rect.bottom - 3), label, (255, 250, 235), bold=True,
-                          anchor="midtop", shadow=True)
+                          (rect.centerx, rect.bottom - 3 if below else rect.top + 3), label,
+                          (255, 250, 235), bold=True, anchor="midtop" if below else "midbottom",
+                          shadow=True)
         for cell, group in groups.items():
             if len(group) > 1:
                 cx, cy = transform.to_screen(*self.centre(cell))
                 names = [view["racers"][s]["name"] for s in group]
                 small = max(12, label - 2)
+                lines = group_label(names, int(size * 1.1) + 12, small)
                 ty = cy + size * 0.5 - 1
-                for line in group_label(names, int(size * 1.1) + 12, small):
+                if ty + len(lines) * (small + 4) > bottom:
+                    ty = cy - size * 0.5 - len(lines) * (small + 4)
+                for line in lines:
                     ty = draw_text(surface, line, (cx, ty), small, (255, 250, 235), bold=True,
                                    anchor="midtop", shadow=True).bottom - 2
 
