@@ -33,7 +33,8 @@ def play_one(seed: int, seats: int, difficulty: str) -> dict[str, Any]:
     its previous turn, of its own free will both times (no fear or confusion
     pulling it, no Jettison throwing it), did nothing in either turn but walk and
     peek (no deactivating, assisting or disarming), and ends it where that
-    previous turn began: walking there and back again for nothing.
+    previous turn began: walking there and back again for nothing.  Turning
+    back because the pod opened in between is not waste.
     """
     cls = MothershipController
     game = cls([{"name": f"Bot {n + 1}", "kind": "bot"} for n in range(seats)],
@@ -51,7 +52,7 @@ def play_one(seed: int, seats: int, difficulty: str) -> dict[str, Any]:
         action = cls.policy(view, legal, rng) or rng.choice(legal)
         if game.phase == "play" and (current is None or current["seat"] != seat):
             current = {"seat": seat, "start": game.pos[seat], "walked": False,
-                       "forced": False, "deeds": False}
+                       "forced": False, "deeds": False, "open": game.finish_open()}
             turns.append(current)
         pulled = game.phase == "play" and game.pull(seat) is not None
         events = game.apply(seat, action)
@@ -67,6 +68,7 @@ def play_one(seed: int, seats: int, difficulty: str) -> dict[str, Any]:
                 if (before is not None and current["walked"] and before["walked"]
                         and not current["forced"] and not before["forced"]
                         and not current["deeds"] and not before["deeds"]
+                        and current["open"] == before["open"]
                         and before["end"] != before["start"]
                         and current["end"] == before["start"]):
                     wasted += 1

@@ -217,6 +217,8 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
             return {"type": "defer"}
         moves = [a for a in legal if a["type"] == "move"]
         if pulled and moves:
+            if _help_near(view, board):
+                return end  # stay put: a companion will come and assist next round
             move = min(moves, key=lambda a: (board.danger(_cell(a["to"])), a["to"]))
             if board.danger(_cell(move["to"])) <= UNKNOWN_COST or not _helpers(view, seat):
                 return move
