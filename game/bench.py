@@ -197,6 +197,43 @@ def fandango_engine(seeds: int = 6) -> dict[str, float]:
             "longest_actions": len(longest.actions)}
 
 
+def history_steps(seeds: int = 3) -> dict[str, dict[str, float]]:
+    """Stepping through History, per game: open it on the longest of ``seeds`` seeded
+    computer games and step one action at a time from the end to the start and back, as the
+    History view does (the step's match and its events); ms, CPU time."""
+    from game.engine import Match
+    from game.engine.bots import play_out
+    from game.engine.history import History
+    from game.engine.registry import controller_class, game_ids
+    clock = time.process_time
+    out = {}
+    for game_id in game_ids():
+        cls = controller_class(game_id)
+        seats = SEATS[:min(max(cls.min_seats, 4), cls.max_seats)]
+        longest = None
+        for seed in range(1, seeds + 1):
+            match = Match.new(game_id, seats, seed=seed)
+            play_out(match)
+            if longest is None or len(match.actions) > len(longest.actions):
+                longest = match
+        tick = clock()
+        history = History(longest)
+        history.at(len(history), private_copy=False)
+        opened = clock() - tick
+        times = []
+        order = list(range(len(history) - 1, -1, -1)) + list(range(1, len(history) + 1))
+        for step in order:
+            tick = clock()
+            history.at(step, private_copy=False)
+            history.events_of(step)
+            times.append(clock() - tick)
+        times.sort()
+        out[game_id] = {"actions": len(history), "open_ms": opened * 1000,
+                        "step_p95_ms": times[int(len(times) * 0.95) - 1] * 1000,
+                        "step_max_ms": times[-1] * 1000}
+    return out
+
+
 def balance_modules(wanted: list[str] | None = None) -> dict[str, object]:
     """game id -> its ``balance`` module, for every game that has one."""
     from importlib import import_module
@@ -254,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
         io = save_load_ms(tmp)
     gps = games_per_second()
     mf = fandango_engine()
+    steps = history_steps()
     rows = [
         ("first menu frame", first * 1000, "ms", 1500),
         ("play frame median (1280x720)", median, "ms", None),
@@ -266,7 +304,8 @@ def main(argv: list[str] | None = None) -> int:
         ("fandango decision p95 (CPU)", mf["decision_p95_ms"], "ms", 30),
         (f"fandango load {mf['longest_actions']} actions", mf["load_ms"], "ms", 60),
         ("fandango its replay alone", mf["replay_ms"], "ms", None),
-    ]
+    ] + [(f"history step p95, {g} ({h['actions']})", h["step_p95_ms"], "ms", 50)
+         for g, h in steps.items()]
     print(f"{'measure':32} {'value':>10}  {'unit':12} target")
     for name, value, unit, target in rows:
         mark = "" if target is None else (f"< {target}  " + ("ok" if value < target else "MISSED"))
@@ -276,6 +315,7 @@ def main(argv: list[str] | None = None) -> int:
         "frame_p95_ms": round(p95, 2), "idle_cpu_percent": round(cpu, 2),
         "save_load_ms": round(io, 2), "games_per_second": round(gps, 1),
         "monster_fandango_engine": {k: round(v, 3) for k, v in mf.items()},
+        "history_steps": {g: {k: round(v, 2) for k, v in h.items()} for g, h in steps.items()},
         "frame_ms_by_game": {g: {"median": round(m, 2), "p95": round(q, 2)}
                              for g, (m, q) in per_game.items()},
         "balance": {} if args.client else balance(None, args.games)}, sort_keys=False))
