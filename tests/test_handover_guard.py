@@ -56,7 +56,7 @@ def card_button(loop: RealLoop) -> tuple[int, int]:
 
 def confirm_card(loop: RealLoop, seat: int, play: PlayScene) -> None:
     """Wait for the card, click it at once (refused), then after the guard (accepted)."""
-    assert loop.run_until(lambda: on_card(loop, seat), seconds=10)
+    assert loop.run_until(lambda: on_card(loop, seat), seconds=30)
     loop.click(card_button(loop), settle=0.1)
     assert on_card(loop, seat) and play.viewer is None, "a click in the first moments counts"
     loop.run(GUARD_SECONDS)
@@ -140,7 +140,7 @@ def test_odysseus_private_draw_waits_for_done_then_the_card(monkeypatch):
     match = Match.new("odysseus", seats, seed=16)
     play = loop.app.push(PlayScene(loop.app, match))
     first = match.to_act()[0]
-    assert loop.run_until(lambda: on_card(loop, first), seconds=10)
+    assert loop.run_until(lambda: on_card(loop, first), seconds=30)
     # Space: a press alone does nothing, nor a press in the guard time; pressed and
     # released after it, it confirms.
     loop.key_down(pygame.K_SPACE)
