@@ -605,3 +605,33 @@ def test_doctests() -> None:
     from game.ui.scenes import load, pause
     for module in (saves, load, pause):
         assert doctest.testmod(module).failed == 0
+
+
+def test_a_game_from_older_rules_replays_under_the_new_rules_as_far_as_they_allow(
+        tmp_path, monkeypatch):
+    """A rules change must not lose a game: a save from an older rules version is replayed
+    under today's rules; where they refuse an action, the player is offered the game up to
+    that point (a newer version than the program's is refused)."""
+    from game.engine.saves import ReplayError
+    from game.fantasy_racing.rules import RacingController
+    m = Match.new("fantasy_racing", [{"name": "A", "kind": "human"},
+                                     {"name": "B", "kind": "bot"}], seed=5)
+    for _ in range(12):
+        seat = m.to_act()[0]
+        m.act(seat, m.legal_actions(seat)[0])
+    path = tmp_path / "old.yaml"
+    m.save(path)
+    monkeypatch.setattr(RacingController, "rules_version", RacingController.rules_version + 1)
+    loaded = Match.load(path)
+    assert loaded.actions == m.actions and loaded.snapshot() == m.snapshot()
+    # Today's rules refuse the fifth action of the old game: offered up to the fourth.
+    doc = yaml.safe_load(path.read_text())
+    doc["actions"][4]["action"] = {"type": "no longer allowed"}
+    path.write_text(yaml.safe_dump(doc))
+    with pytest.raises(ReplayError, match="older rules of Fantasy Racing") as refused:
+        Match.load(path)
+    assert refused.value.good == 4
+    assert Match.load(path, partial=True).actions == m.actions[:4]
+    monkeypatch.setattr(RacingController, "rules_version", 1)
+    with pytest.raises(SaveError, match="newer program"):
+        Match.load(path)

@@ -419,9 +419,12 @@ def load_match(path: str | Path, partial: bool = False) -> Any:
     except TabletopError:
         raise SaveError(path, f"is for a game this program does not have ({game_id!r}).") from None
     rules_version = _need(doc, "rules_version", int, path)
-    if rules_version != cls.rules_version:
+    if rules_version > cls.rules_version or rules_version < 1:
         raise SaveError(path, f"was played under rules version {rules_version} of {cls.title}; "
-                              f"this program has version {cls.rules_version}.")
+                              f"this program has version {cls.rules_version} (a newer program "
+                              f"is needed).")
+    #: A game from older rules is replayed under today's rules as far as they allow it.
+    older = rules_version < cls.rules_version
     seats = _need(doc, "seats", list, path)
     options = _need(doc, "options", dict, path)
     seed = _need(doc, "seed", int, path)
@@ -456,9 +459,22 @@ def load_match(path: str | Path, partial: bool = False) -> Any:
     if cut is not None:
         number, why = cut
         if not partial:
-            raise ReplayError(path, f"is damaged: action {number} {why}",
-                              good=number - 1, total=len(actions))
+            problem = (f"was played under older rules of {cls.title} (version "
+                       f"{rules_version}; this program has {cls.rules_version}): its action "
+                       f"{number} {why} under the new rules" if older
+                       else f"is damaged: action {number} {why}")
+            raise ReplayError(path, problem, good=number - 1, total=len(actions))
         return match  # not remembered: its autosave goes to a new file, the old one stays
+    if older:
+        # Every action replays under the new rules; the old snapshot and status words were
+        # written by the old rules, so only the count is checked.  Its next autosave is
+        # written under the new rules.
+        if meta.get("actions") != len(actions):
+            raise SaveError(path, "is damaged or cut short: its 'actions' does not match the "
+                                  "game it holds.")
+        match.created = meta.get("created") if isinstance(meta.get("created"), str) else None
+        _remember(match, path)
+        return match
     if match.snapshot() != snapshot:
         raise SaveError(path, "is damaged: replaying its actions does not give the saved "
                               "position (the file was edited, or the rules changed).")

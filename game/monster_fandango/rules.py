@@ -81,7 +81,7 @@ class FandangoController(Controller):
 
     game_id = "monster_fandango"
     title = "Monster Fandango"
-    rules_version = 1
+    rules_version = 2
     min_seats = 1
     max_seats = 4
     has_secrets = False

@@ -126,7 +126,7 @@ class OdysseusController(Controller):
 
     game_id = "odysseus"
     title = "Odysseus: Winds of Fate"
-    rules_version = 1
+    rules_version = 2
     min_seats = 3
     max_seats = 5
     has_secrets = True
