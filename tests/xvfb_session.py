@@ -75,7 +75,8 @@ def main() -> int:
         view = play.match.view(play.viewer) if play.viewer is not None else None
         if view and play.viewer in play.match.to_act() and not play.showing:
             if view["phase"] == "trading":
-                d.press("Pass")
+                # A computer may have offered this person a swap: answer it, else pass.
+                d.press("Decline" if d.buttons("Decline") else "Pass")
             elif view["phase"] == "choice":
                 d.press("5", 0)
                 d.press("4", 1)
