@@ -10,6 +10,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("TABLETOP_FAULTS", "raise")
 
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+# Shared, noisy machines: a property test is judged by its examples, never by their speed.
+settings.register_profile("tabletop", deadline=None)
+settings.load_profile("tabletop")
 
 
 @pytest.fixture(autouse=True)
