@@ -134,3 +134,15 @@ def test_during_play_play_from_here_is_offered_only_where_undo_could_reach():
     assert not button.is_enabled
     with pytest.raises(AssertionError):
         d.press("Play from here")
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("game_id", ["odysseus", "monster_fandango", "fantasy_expedition"])
+def test_history_fits_every_window_size(game_id, size):
+    from test_layout_sizes import widget_problems
+    m = _game(game_id, seed=5, actions=10_000)
+    d = Driver(size=size)
+    d.app.push(HistoryScene(d.app, m, viewer=None))
+    d.key(pygame.K_LEFT)
+    d.pump(3)
+    assert widget_problems(d.app) == []

@@ -49,6 +49,8 @@ class ExpeditionScreen(GameScreen):
     """Draws and drives one Fantasy Expedition match."""
 
     STEP_EVENTS = frozenset({"place", "climb", "move"})
+    RULES_SECTIONS = {"trading": "Trading", "choice": "Secret choices",
+                      "vote": "Elimination Candidate", "over": "Scoring"}
     QUIET_EVENTS = frozenset({"chose", "vote", "pass", "propose", "phase"})
 
     def __init__(self, scene: Any) -> None:

@@ -74,6 +74,9 @@ class RacingScreen(GameScreen):
                               "steal", "over", "lap", "shield"})
     STEP_EVENTS = frozenset({"recoil", "shortcut", "fight", "fall", "tactical", "hole",
                              "trap_sprung", "destroy"})
+    RULES_SECTIONS = {"pick": "Characters", "objects": "Chest objects", "move": "Movement",
+                      "steps": "Movement", "resolve": "Fights", "over": "Points",
+                      "done": "Points"}
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)

@@ -82,6 +82,8 @@ class FandangoScreen(GameScreen):
 
     STEP_EVENTS = frozenset({"move", "attack", "defend", "search", "open", "table", "wander",
                              "slain", "appear", "escape"})
+    RULES_SECTIONS = {"starts": "Setting up", "flags": "Options", "play": "A round",
+                      "over": "How the game ends"}
     QUIET_EVENTS = frozenset({"give", "select", "pass", "face", "decline", "lucky", "quest",
                               "round", "flag", "start", "buy", "pickup", "burrow", "heal", "declare",
                               "potion", "down", "found", "deliver", "lair", "phase", "nothing",

@@ -175,6 +175,7 @@ class MothershipScreen(GameScreen):
     QUIET_EVENTS = frozenset({"turn", "end", "defer", "choose", "round", "calm", "rearm",
                               "unlock"})
     STEP_EVENTS = frozenset({"move", "flip", "trap"})
+    RULES_SECTIONS = {"characters": "The characters", "play": "Actions", "over": "The end"}
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)

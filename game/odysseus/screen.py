@@ -120,6 +120,11 @@ class OdysseusScreen(GameScreen):
     """Draws and drives one Odysseus match."""
 
     STEP_EVENTS = frozenset({"reveal", "olympus", "modifier", "totals", "sail"})
+    RULES_SECTIONS = {"setup": "Setup", "over": "End of the game"}
+
+    def rules_section(self, view: dict[str, Any]) -> str | None:
+        # Encounter, adventure and journey are parts of "A round".
+        return self.RULES_SECTIONS.get(str(view.get("step")), "A round")
     QUIET_EVENTS = frozenset({"play", "played", "draw", "drew", "skip", "destiny", "pass",
                               "chip", "score", "phase", "order", "reshuffle", "move_bet",
                               "claim", "bet", "top", "payout", "destiny_reveal", "winner"})

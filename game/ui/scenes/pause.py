@@ -1,4 +1,4 @@
-"""The pause menu: Save, Save as, Load, Undo, Rules, Quit to menu."""
+"""The pause menu: Save, Save as, Load, Undo, History, Rules, Quit to menu."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ class PauseScene(Scene):
 
     def box(self) -> pygame.Rect:
         width, height = self.app.window_size
-        rect = pygame.Rect(0, 0, 360, 532 if self.naming else 470)
+        rect = pygame.Rect(0, 0, 360, 584 if self.naming else 522)
         rect.center = (width // 2, height // 2)
         return rect
 
@@ -67,6 +67,7 @@ class PauseScene(Scene):
             ("Load", self.load, True),
             ("Undo", self.undo, self.play.viewer is not None
              and self.play.match.can_undo(self.play.viewer)),
+            ("History", self.history, True),
             ("Rules", self.rules, True),
             ("Quit to menu", self.app.to_menu, True),
         ]
@@ -149,8 +150,12 @@ class PauseScene(Scene):
         self.play.undo()
 
     def rules(self) -> None:
-        from .handbook import RulesScene
-        self.app.push(RulesScene(self.app, game_id=self.play.match.game_id))
+        self.app.pop()
+        self.play.open_help()
+
+    def history(self) -> None:
+        self.app.pop()
+        self.play.open_history()
 
     def draw(self, surface: pygame.Surface) -> None:
         box = self.box()

@@ -315,8 +315,12 @@ class PlayScene(Scene):
             self.controls.focus_widget(button)
             used = 44
         elif self.match.is_over():
-            self.controls.button(pygame.Rect(panel.x + 12, y, panel.width - 24, 40),
+            half = (panel.width - 32) // 2
+            self.controls.button(pygame.Rect(panel.x + 12, y, half, 40),
                                  "Show results", self.show_results, object_id="#primary")
+            self.controls.button(pygame.Rect(panel.x + 20 + half, y, half, 40),
+                                 "Replay (H)", self.open_history,
+                                 tooltip="Step through the whole game, every secret shown")
             used = 44
         else:
             # The controls may take the room down to the bottom row, less a short log.
@@ -333,6 +337,8 @@ class PlayScene(Scene):
         thirds = (panel.width - 24 - 16) // 3
         row = pygame.Rect(panel.x + 12, bottom, thirds, 40)
         self.controls.button(row, "Menu", self.open_menu, tooltip="Save, load, undo, rules (Esc)")
+        self.controls.button(pygame.Rect(panel.right - 44, panel.y + 10, 32, 30), "?",
+                             self.open_help, tooltip="The rules about what is happening now (F1)")
         self.controls.button(row.move(thirds + 8, 0), "Undo", self.undo,
                              enabled=self.viewer is not None and self.match.can_undo(self.viewer),
                              tooltip="Take back your last action")
@@ -414,6 +420,17 @@ class PlayScene(Scene):
             box.scroll_bar.set_scroll_from_start_percentage(1.0)
             box.update(0)
 
+    def open_history(self) -> None:
+        """Step through the match so far, in the view of the person at the screen (H)."""
+        from .history import HistoryScene
+        self.app.push(HistoryScene(self.app, self.match, self.viewer, play=self))
+
+    def open_help(self) -> None:
+        """The rules, at the section about what is happening now (F1, "?")."""
+        from .handbook import RulesScene
+        self.app.push(RulesScene(self.app, game_id=self.match.game_id,
+                                 section=self.screen.rules_section(self.view())))
+
     def open_menu(self) -> None:
         from .pause import PauseScene
         self.app.push(PauseScene(self.app, self))
@@ -421,6 +438,12 @@ class PlayScene(Scene):
     # input -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F1:
+                self.open_help()
+                return True
+            if event.key == pygame.K_h and not self.controls.typing():
+                self.open_history()
+                return True
             if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
                 self.move_cursor(event.key)
                 return True
