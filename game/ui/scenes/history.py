@@ -26,7 +26,7 @@ from game.engine.events import audience, visible_to
 from game.engine.history import History
 
 from ..widgets import fit
-from .play import HEADER_HEIGHT, LINE_HEIGHT, PlayScene, escape_html
+from .play import HEADER_HEIGHT, LINE_HEIGHT, PlayScene
 
 #: "Seen by" value that shows every seat's secrets (only once the game is over).
 EVERYONE = "everyone"
@@ -74,7 +74,7 @@ class HistoryScene(PlayScene):
         events = self._log_events()
         shown = events[-HISTORY_LOG_LINES:]
         self._log_state = (self.viewer, self.undos, len(events), len(shown))
-        return "<br>".join(escape_html(ev["text"]) for ev in shown) or "<i>Nothing yet.</i>"
+        return "<br>".join(self._line(ev) for ev in shown) or "<i>Nothing yet.</i>"
 
     def info_lines(self) -> list[str]:
         actor = self.history.actor(self.step)

@@ -37,6 +37,8 @@ LINE_HEIGHT = 22
 MAX_ZOOM = 4.0
 ZOOM_KEYS = {pygame.K_PLUS: 1.25, pygame.K_EQUALS: 1.25, pygame.K_KP_PLUS: 1.25,
              pygame.K_MINUS: 0.8, pygame.K_KP_MINUS: 0.8, pygame.K_0: 0.0, pygame.K_KP_0: 0.0}
+#: Room the log box's scroll bar and padding take from its width (see ``PlayScene._line``).
+LOG_MARGIN = 54
 #: The advice while the board shows what happened (no controls until it has caught up).
 WATCH = "Watch the board: what just happened is being shown."
 
@@ -390,11 +392,19 @@ class PlayScene(Scene):
         """The events the viewer may read (an event with no text only animates)."""
         return [ev for ev in self.shown if ev.get("text") and visible_to(ev, self.viewer)]
 
+    def _line(self, event: dict[str, Any]) -> str:
+        """An event's log text as HTML, wrapped by us a little short of the box's width:
+        pygame_gui puts the line break of a line that just fits on a row of its own, which
+        showed as a stray blank line."""
+        box = self.log_box
+        width = (box.rect.width if box is not None else PANEL_WIDTH - 24) - LOG_MARGIN
+        return "<br>".join(escape_html(line) for line in wrap_text(event["text"], 16, width))
+
     def _log_html(self) -> str:
         events = self._log_events()
         shown = events[-LOG_LINES:]
         self._log_state = (self.viewer, self.undos, len(events), len(shown))
-        return "<br>".join(escape_html(ev["text"]) for ev in shown) or "<i>The log is empty.</i>"
+        return "<br>".join(self._line(ev) for ev in shown) or "<i>The log is empty.</i>"
 
     def _refresh_log(self) -> None:
         """Add the new lines to the log (laying out only them); start afresh when it is long."""
@@ -410,7 +420,7 @@ class PlayScene(Scene):
         if not same or lines == 0 or len(events) < known or lines + len(new) > 2 * LOG_LINES:
             box.set_text(self._log_html())
         else:
-            box.append_html_text("<br>" + "<br>".join(escape_html(ev["text"]) for ev in new))
+            box.append_html_text("<br>" + "<br>".join(self._line(ev) for ev in new))
             self._log_state = (viewer, undos, len(events), lines + len(new))
         self._scroll_log()
 
