@@ -103,9 +103,13 @@ def settings_for(controller: Controller) -> SearchSettings:
     return own if isinstance(own, SearchSettings) else SearchSettings()
 
 
-def _to_act(state: Controller) -> int | None:
+def _next_turn(state: Controller) -> tuple[int, list[Action]] | None:
+    """Who acts next in ``state`` and what they may do, or None when nobody can."""
+    if state.is_over():
+        return None
     seats = state.to_act()
-    return seats[0] if seats else None
+    options = state.legal_actions(seats[0]) if seats else []
+    return (seats[0], options) if options else None
 
 
 def _score(state: Controller, seats: int) -> list[float]:
@@ -148,15 +152,10 @@ def search(live: Controller, seat: int, rng: Rng,
         if cancelled is not None and cancelled():
             break
         state = _determinized(live, seat, rng)
-        node, path, actor = root, [], seat
+        node, path = root, []
         expanded = False
-        while not state.is_over():
-            actor = _to_act(state)
-            if actor is None:
-                break
-            options = state.legal_actions(actor)
-            if not options:
-                break
+        while (turn := _next_turn(state)) is not None:
+            actor, options = turn
             keyed = [(action_key(a), a) for a in options]
             for key, _a in keyed:
                 child = node.children.get(key)
@@ -182,14 +181,9 @@ def search(live: Controller, seat: int, rng: Rng,
             if expanded:
                 break
         for _step in range(settings.rollout_actions):
-            if state.is_over():
+            if (turn := _next_turn(state)) is None:
                 break
-            actor = _to_act(state)
-            if actor is None:
-                break
-            options = state.legal_actions(actor)
-            if not options:
-                break
+            actor, options = turn
             state.apply(actor, settings.policy(state, actor, options, rng))
         scores = _score(state, seats)
         root.visits += 1
