@@ -25,6 +25,12 @@ RULES = ("shortcut forward", "shortcut back", "shortcut stop", "landed on barrie
 OPTIONAL = frozenset({"recoil stopped by start", "fight", "shortcut stop"})
 
 
+#: Events counted as they are: event type -> the rule it shows.
+PLAIN = {"stop": "shortcut stop", "rock": "landed on rock", "trap_sprung": "trap sprung",
+         "jump": "hole jumped", "hole": "stopped by hole", "fall": "fell in hole",
+         "respawn": "respawn", "fight": "fight", "trap": "used trap"}
+
+
 def rule_counts(log: list[dict[str, Any]]) -> dict[str, int]:
     """How often each rule of :data:`RULES` fired in one game's log."""
     counts = dict.fromkeys(RULES, 0)
@@ -34,32 +40,16 @@ def rule_counts(log: list[dict[str, Any]]) -> dict[str, int]:
 
     for ev in log:
         kind = ev.get("type")
-        if kind == "shortcut":
+        if kind in PLAIN:
+            bump(PLAIN[kind])
+        elif kind == "shortcut":
             bump("shortcut forward" if ev["shift"] > 0 else "shortcut back")
-        elif kind == "stop":
-            bump("shortcut stop")
         elif kind == "destroy" and ev.get("crash"):
             bump("landed on barrier")
-        elif kind == "rock":
-            bump("landed on rock")
-        elif kind == "trap_sprung":
-            bump("trap sprung")
-        elif kind == "jump":
-            bump("hole jumped")
-        elif kind == "hole":
-            bump("stopped by hole")
-        elif kind == "fall":
-            bump("fell in hole")
         elif kind == "recoil" and ev.get("stopped"):
             bump(f"recoil stopped by {ev['stopped']}")
         elif kind == "collect" and ev.get("item") == "chest":
             bump("chest")
-        elif kind == "respawn":
-            bump("respawn")
-        elif kind == "fight":
-            bump("fight")
-        elif kind == "trap":
-            bump("used trap")
         elif kind in ("use", "protect") and ev.get("object") in OBJECTS:
             bump(f"used {ev['object']}")
     return counts
