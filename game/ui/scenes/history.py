@@ -199,12 +199,10 @@ class HistoryScene(PlayScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.board_rect().collidepoint(event.pos):
                 return True                   # the board is for looking at here
-        if (self.slider is not None and self.slider.alive()
-                and int(self.slider.get_current_value()) != self.step):
-            self.go(int(self.slider.get_current_value()), animate=False)
         return super().handle_event(event)
 
     def update(self, dt: float) -> bool:
+        # The slider is read here, once a loop turn, whatever moved it (drag, click, keys).
         if (self.slider is not None and self.slider.alive()
                 and int(self.slider.get_current_value()) != self.step):
             self.go(int(self.slider.get_current_value()), animate=False)
