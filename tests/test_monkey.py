@@ -240,7 +240,10 @@ class Monkey:
         if name == "MainMenu":
             # Mostly a new match; sometimes the latest one, or a save from the Load screen
             # (the walk starts with a save from the middle and one from the end of a game).
+            # The first match of a walk is always a new one, so every walk sees the setup.
             choice = self.rng.choices(["New game", "Continue", "Load"], (6, 2, 2))[0]
+            if "SetupScene" not in self.walk.scenes:
+                choice = "New game"
             button = buttons.get(choice) or buttons.get("New game")
             if button is not None:
                 self.click(button.rect.center)
