@@ -21,7 +21,7 @@ from typing import Any
 
 from .controller import Action, Controller, View
 from .errors import IllegalAction, TabletopError
-from .events import Event, MalformedEvent, check_event, reveals, visible_to
+from .events import Event, MalformedEvent, check_event, event, reveals, visible_to
 from .registry import controller_class
 from .rng import Rng
 from .text import unprintable, visible
@@ -30,6 +30,9 @@ SEAT_KINDS = ("human", "bot")
 #: How strongly a computer seat plays (see ``bots.py``); a person's seat has no level.
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
+#: The recorded "asked for a hint" entry in a match's actions: no game's action (no game's
+#: action type starts with "@"); the match logs it and never hands it to the controller.
+HINT = {"type": "@hint"}
 _PLAIN = (str, int, float, bool, type(None))
 
 
@@ -194,6 +197,8 @@ class Match:
         return self._apply(seat, plain(action))
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        if action.get("type") == HINT["type"]:
+            return self._note_hint(seat, action)
         before = self.rng.state
         try:
             events = [check_event(ev, len(self.seats)) for ev in self.controller.apply(seat, action)]
@@ -207,6 +212,31 @@ class Match:
             self.barrier = len(self.actions)
         self.log.extend(events)
         return events
+
+    # -------------------------------------------------------------------- hints
+    @staticmethod
+    def is_hint(record: dict[str, Any]) -> bool:
+        """Whether an entry of ``actions`` records a hint asked for (not a game action)."""
+        return record.get("action", {}).get("type") == HINT["type"]
+
+    def record_hint(self, seat: int) -> list[Event]:
+        """Record that the person at ``seat`` (whose input is awaited) asked for a hint: a
+        public log line, kept in the actions (so saves and replays keep it), never seen by
+        the controller and changing nothing in the game.  Asking again with nothing done in
+        between records nothing more."""
+        if self.actions and self.actions[-1] == {"seat": seat, "action": HINT}:
+            return []
+        return self.act(seat, dict(HINT))
+
+    def _note_hint(self, seat: int, action: Action) -> list[Event]:
+        if action != HINT:
+            raise IllegalAction("A hint record holds nothing but its type.")
+        if self.seats[seat]["kind"] != "human":
+            raise IllegalAction("Only a person asks for a hint.")
+        note = event("hint", f"{self.seats[seat]['name']} asked for a hint.", seat=seat)
+        self.actions.append({"seat": seat, "action": dict(HINT)})
+        self.log.append(note)
+        return [note]
 
     def why_not(self, seat: int | None, action: Action) -> str | None:
         """Why ``seat`` may not take ``action`` now, in the words a refusal would use; None
@@ -235,7 +265,8 @@ class Match:
         computer players' actions that followed it.
         """
         index = len(self.actions) - 1
-        while index >= 0 and self.seats[self.actions[index]["seat"]]["kind"] == "bot":
+        while index >= 0 and (self.seats[self.actions[index]["seat"]]["kind"] == "bot"
+                              or self.is_hint(self.actions[index])):
             index -= 1
         if index < 0 or index < self.barrier:
             return None
@@ -252,10 +283,15 @@ class Match:
         """Step back one action of a person; refused after a reveal or a roll."""
         index = self.undo_point()
         if index is None:
-            if not any(self.seats[a["seat"]]["kind"] == "human" for a in self.actions):
+            if not any(self.seats[a["seat"]]["kind"] == "human" and not self.is_hint(a)
+                       for a in self.actions):
                 raise IllegalAction("There is nothing to undo.")
             raise IllegalAction("That can't be undone: something was revealed or rolled since.")
+        hints = [a for a in self.actions[index:] if self.is_hint(a)]
         self._replay(self.actions[:index])
+        for record in hints:  # a hint asked for stays on record: undo does not unask it
+            if record["seat"] in self.controller.to_act() and not self.is_over():
+                self.record_hint(record["seat"])
 
     # -------------------------------------------------------------------- saves
     def save(self, path: str | Path) -> None:

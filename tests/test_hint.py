@@ -1,0 +1,133 @@
+"""A hint (issue 16, part 4): what the Normal computer player would do for the person at the
+screen, from their own view only; asking is recorded publicly in the match (a non-game entry
+of its actions that the controller never sees), kept by saves, replays, History and undo."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from game.engine import IllegalAction, Match
+from game.engine.bots import choose_action
+from game.engine.history import History
+from game.engine.match import HINT
+
+SEATS = {"fantasy_expedition": 9, "fantasy_racing": 3, "monster_fandango": 2, "mothership": 3,
+         "odysseus": 3}
+
+
+def people(game_id: str, n: int | None = None) -> list[dict[str, str]]:
+    n = n or SEATS[game_id]
+    return [{"name": f"P{i}", "kind": "human"} for i in range(n)]
+
+
+def played(game_id: str, steps: int, seed: int = 4, hint_every: int = 3) -> Match:
+    """A seeded game of people playing the computer's choices, asking a hint every few turns."""
+    m = Match.new(game_id, people(game_id), seed=seed)
+    for step in range(steps):
+        if m.is_over():
+            break
+        seat = m.to_act()[0]
+        if step % hint_every == 0:
+            m.record_hint(seat)
+        m.act(seat, choose_action(m, seat))
+    return m
+
+
+@pytest.mark.parametrize("game_id", sorted(SEATS))
+def test_a_hint_is_logged_publicly_and_changes_nothing_in_the_game(game_id):
+    m = Match.new(game_id, people(game_id), seed=5)
+    seat = m.to_act()[0]
+    before = (m.snapshot(), m.to_act(), m.legal_actions(seat), m.barrier)
+    events = m.record_hint(seat)
+    assert [ev["text"] for ev in events] == [f"P{seat} asked for a hint."]
+    for viewer in [None, *range(len(m.seats))]:
+        assert m.log_for(viewer)[-1]["text"] == f"P{seat} asked for a hint."
+    assert (m.snapshot(), m.to_act(), m.legal_actions(seat), m.barrier) == before
+    assert m.actions == [{"seat": seat, "action": HINT}]
+    assert m.record_hint(seat) == [] and len(m.actions) == 1  # asked again: once on record
+    assert HINT not in m.legal_actions(seat)
+
+
+@pytest.mark.parametrize("game_id", sorted(SEATS))
+def test_hints_survive_save_load_and_history(game_id, tmp_path):
+    m = played(game_id, 40)
+    hints = [i for i, a in enumerate(m.actions) if Match.is_hint(a)]
+    assert len(hints) >= 5
+    path = tmp_path / "game.yaml"
+    m.save(path)
+    loaded = Match.load(path)
+    assert loaded.actions == m.actions and loaded.snapshot() == m.snapshot()
+    assert [ev["text"] for ev in loaded.log] == [ev["text"] for ev in m.log]
+    history = History(m, every=7)
+    for step in hints:
+        texts = [ev["text"] for ev in history.events_of(step + 1)]
+        assert texts == [f"P{m.actions[step]['seat']} asked for a hint."]
+        assert history.at(step + 1).snapshot() == history.at(step).snapshot()
+    assert history.at(len(history)).log == m.log
+
+
+def test_the_controller_never_sees_a_hint(monkeypatch):
+    m = Match.new("odysseus", people("odysseus"), seed=1)
+    seen = []
+    original = m.controller.apply
+    monkeypatch.setattr(m.controller, "apply", lambda seat, action: seen.append(action)
+                        or original(seat, action))
+    m.record_hint(m.to_act()[0])
+    assert seen == []
+
+
+def test_a_hint_record_is_refused_when_it_is_not_one():
+    m = Match.new("mothership", people("mothership"), seed=1)
+    seat = m.to_act()[0]
+    with pytest.raises(IllegalAction):
+        m.act(seat, {"type": "@hint", "extra": 1})
+    with pytest.raises(IllegalAction):
+        m.record_hint((seat + 1) % 3)  # not their turn
+    bots = Match.new("mothership", [{"name": f"B{i}", "kind": "bot"} for i in range(3)], seed=1)
+    with pytest.raises(IllegalAction):
+        bots.record_hint(bots.to_act()[0])
+    assert m.actions == [] and bots.actions == []
+
+
+def test_undo_takes_back_the_action_not_the_hint():
+    m = Match.new("fantasy_racing", people("fantasy_racing"), seed=3)
+    seat = m.to_act()[0]
+    m.act(seat, m.legal_actions(seat)[0])          # pick a character
+    after_pick = m.snapshot()
+    nxt = m.to_act()[0]
+    m.record_hint(nxt)
+    assert m.can_undo(seat) and not m.can_undo(nxt)
+    m.undo()
+    assert m.to_act() == [seat] and m.actions == []
+    # The hint was asked by a seat that no longer acts: nothing to keep it at.
+    m.act(seat, m.legal_actions(seat)[0])
+    assert m.snapshot() == after_pick
+    m.record_hint(nxt)
+    m.act(nxt, m.legal_actions(nxt)[0])
+    m.record_hint(m.to_act()[0])
+    m.undo()  # takes back nxt's pick; the hint asked before it stays
+    assert m.to_act() == [nxt]
+    assert m.actions[1:] == [{"seat": nxt, "action": HINT}]
+    assert m.log[-1]["text"] == f"P{nxt} asked for a hint."
+    # A hint asked after a person's action, by the one who then takes it back, stays too.
+    m.act(nxt, m.legal_actions(nxt)[0])
+    third = m.to_act()[0]
+    m.act(third, m.legal_actions(third)[0])
+    fourth = m.to_act()[0]
+    if fourth == third:
+        m.record_hint(third)
+        m.undo()
+        assert m.actions[-1] == {"seat": third, "action": HINT}
+
+
+def test_old_saves_without_hints_still_load(tmp_path):
+    m = Match.new("monster_fandango", people("monster_fandango"), seed=2)
+    for _ in range(10):
+        seat = m.to_act()[0]
+        m.act(seat, choose_action(m, seat))
+    path = tmp_path / "old.yaml"
+    m.save(path)
+    assert Match.load(path).actions == m.actions
+    assert copy.deepcopy(m).undo_point() == m.undo_point()
