@@ -75,6 +75,7 @@ class World:
         self.traps = {(c[0], c[1]) for c in view["traps"]}
         self.objects = list(racer["objects"])
         self.opponents: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        self._rest: dict[tuple[int, int], float] = {}
         for r in view["racers"]:
             if r["seat"] != me and not r["protected"]:
                 self.opponents.setdefault(tuple(r["pos"]), []).append(r)
@@ -110,7 +111,13 @@ class World:
         return value
 
     def rest_value(self, cell: tuple[int, int]) -> float:
-        """Value of ending the move on ``cell``."""
+        """Value of ending the move on ``cell`` (worked out once per cell)."""
+        known = self._rest.get(cell)
+        if known is None:
+            known = self._rest[cell] = self._rest_value(cell)
+        return known
+
+    def _rest_value(self, cell: tuple[int, int]) -> float:
         kind = TERRAIN.get(cell)
         if kind == "hole":
             return -3.5

@@ -15,8 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import Action, Controller, Event, Option, Rng, View, event
+from game.engine.search import SearchSettings
 
 from .data import CHARACTERS, OBJECTS, TRACK, character_line
+from .hard import standing
 
 __all__ = ["RacingController", "CHARACTERS", "OBJECTS", "TRACK"]
 
@@ -47,6 +49,9 @@ STOP_WORDS = {"start": "the start line (no racer is pushed back across it)",
               "barrier": "the barrier behind", "rock": "the rock behind"}
 STOP_NOUNS = {"start": "the start line", "barrier": "a barrier", "rock": "a rock"}
 DIR_WORDS = {(0, 1): "down", (0, -1): "up", (-1, 0): "left", (1, 0): "right"}
+#: The Hard player's playouts per decision, and the actions each plays before the estimate.
+SEARCH_PLAYOUTS = 60
+SEARCH_DEPTH = 16
 
 
 def _is_int(value: Any) -> bool:
@@ -1203,6 +1208,17 @@ class RacingController(Controller):
     def policy(cls, view: View, legal: list[Action], rng: Rng) -> Action | None:
         from .bot import choose
         return choose(view, legal, rng)
+
+    #: The Hard player's search (see ``hard.py``): playouts of a few turns, then the estimate.
+    search_settings = SearchSettings(iterations=SEARCH_PLAYOUTS, rollout_actions=SEARCH_DEPTH)
+
+    def determinize(self, seat: int, rng: Rng) -> None:
+        """Nothing in the race is hidden from anyone: there is nothing to redraw (the search
+        reseeds the generator, so the dice to come stay unknown)."""
+
+    def evaluate(self, seat: int) -> float:
+        """How well ``seat`` is doing in an unfinished race, 0 to 1 (``hard.standing``)."""
+        return standing(self)[seat]
 
 
 def _plain(value: Any) -> Any:

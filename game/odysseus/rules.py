@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import Action, Controller, Event, Rng, View, event
+from game.engine.search import SearchSettings
 
+from . import hard
 from .data import (CARDS, CREW, DATA, DESTINIES, ENCOUNTERS, LINKS, OLYMPUS, OLYMPUS_BY_ID,
                    REWARDS, SEA_SPACES, TILES, TURN_TILES)
 
@@ -24,6 +26,9 @@ __all__ = ["OdysseusController", "bet_payout", "adventure_outcome", "bet_stack_s
 
 ENDINGS = ("safe", "dead", "stranded")
 LAST_ROUND = 12
+#: The Hard player's playouts per decision, and the actions each plays before the estimate.
+SEARCH_PLAYOUTS = 60
+SEARCH_DEPTH = 16
 SPECIAL_NAMES = {k: v["title"] for k, v in DATA["specials"].items()}
 SPECIAL_CONTRIBUTION = DATA["special_contribution"]
 DECK_NAMES = {"help": "Help", "hinder": "Hinder"}
@@ -1112,3 +1117,16 @@ class OdysseusController(Controller):
     def policy(cls, view: View, legal: list[Action], rng: Rng) -> Action | None:
         from .bot import choose
         return choose(view, legal, rng)
+
+    #: The Hard player's search (see ``hard.py``): playouts of a few decisions, then the
+    #: estimate of how the voyage will end.
+    search_settings = SearchSettings(iterations=SEARCH_PLAYOUTS, rollout_actions=SEARCH_DEPTH)
+
+    def determinize(self, seat: int, rng: Rng) -> None:
+        """Redraw what ``seat`` may not see: other hands and face-down plays, the decks'
+        order, other Destiny cards (``hard.determinize``)."""
+        hard.determinize(self, seat, rng)
+
+    def evaluate(self, seat: int) -> float:
+        """How well ``seat`` is doing in an unfinished game, 0 to 1 (``hard.standing``)."""
+        return hard.standing(self)[seat]

@@ -1,0 +1,60 @@
+"""Fantasy Racing's hooks for the Hard computer player (``game/engine/search.py``).
+
+Nothing in the race is hidden: every racer, object, trap and chest is on the table, so a
+determinization has nothing to redraw (the search reseeds the copy's generator, so no future
+die is known).  What the search needs from the game is a quick estimate of how a race that
+has not ended will end, so its playouts can stop after a few turns instead of playing the
+race out.
+
+:func:`standing` is that estimate.  A racer's worth is its points plus ``ROW_WORTH`` points
+for every row of the track it has covered (a lap is ``height`` rows and pays 10 points, and
+the others cover the same distance on average in the turns left); a share of the win follows
+from the worths by a softmax whose temperature grows with the square root of the turns left
+(much can still happen in a long race).  The constants were fitted by maximum likelihood to
+600 seeded games of Normal players (2 to 6 racers, 10 turns), at the start of every turn:
+log-loss 0.776 against 0.951 for "everyone alike"; a racer's objects, clovers and shields
+did not improve the fit (they are spent as fast as they come).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+#: Points a row of the track is worth (a 10-point lap over 16 rows, fitted: 0.5 to 0.6).
+ROW_WORTH = 0.55
+#: The softmax temperature: ``SPREAD * sqrt(turns left) + FLOOR`` points.
+SPREAD = 4.0
+FLOOR = 0.5
+#: How ``search.outcome`` scores a finished game: 0.9 for a win, 0.1 for the rank.
+WIN_PART = 0.9
+
+
+def worths(race: Any) -> list[float]:
+    """Each racer's points plus the worth of the distance it has covered."""
+    return [race.points[s] + ROW_WORTH * race.progress(s) for s in range(race.n)]
+
+
+def turns_left(race: Any) -> float:
+    """Game turns still to play, counting the unplayed part of this one."""
+    if race.phase == "pick" or not race.order:
+        return float(race.turns)
+    done = race.index / len(race.order)
+    return max(0.0, race.turns - race.turn + 1 - done)
+
+
+def standing(race: Any) -> list[float]:
+    """Every racer's expected score (0..1, as ``search.outcome`` would give it) in a race
+    that has not ended: its share of the win and of the ranking, from :func:`worths`."""
+    n = race.n
+    values = worths(race)
+    temperature = SPREAD * math.sqrt(turns_left(race)) + FLOOR
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    out = []
+    for s in range(n):
+        win = weights[s] / total
+        rank = sum(weights[s] / (weights[s] + weights[o]) for o in range(n) if o != s)
+        out.append(WIN_PART * win + (1 - WIN_PART) * (rank / (n - 1) if n > 1 else 0.5))
+    return out

@@ -1,0 +1,104 @@
+"""Fantasy Racing's hooks for the Hard computer player (issue 17): nothing is hidden, so a
+determinization changes nothing and the search never knows the dice to come; the estimate of
+an unfinished race; a whole race with a Hard seat."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from game.engine import Match, Rng
+from game.engine.bots import choose_action, play_out
+from game.engine.search import SearchSettings, search
+from game.fantasy_racing import hard
+from game.fantasy_racing.rules import RacingController
+
+QUICK = SearchSettings(iterations=10, rollout_actions=10)
+
+
+def _match(seed: int, seats: int = 3) -> Match:
+    return Match.new("fantasy_racing", [{"name": f"P{i}", "kind": "bot", "level": "normal"}
+                                        for i in range(seats)], seed=seed,
+                     options={"characters": "random"})
+
+
+def _states() -> list[RacingController]:
+    """Seeded moments of races: choosing objects, mid-move, a pending choice."""
+    out = []
+    for seed in range(3):
+        match = _match(seed)
+        for _ in range(400):
+            if match.is_over():
+                break
+            game = match.controller
+            seat = match.to_act()[0]
+            if len(match.legal_actions(seat)) > 1 and len(out) < 4 * (seed + 1) \
+                    and game.turn >= 1 + len(out) % 4:
+                out.append(copy.deepcopy(game))
+            match.act(seat, choose_action(match, seat))
+    return out
+
+
+STATES = _states()
+
+
+@pytest.mark.parametrize("index", range(len(STATES)))
+def test_determinize_changes_nothing_in_an_open_race(index):
+    game = STATES[index]
+    seat = game.to_act()[0]
+    for viewer in (seat, (seat + 1) % game.n):
+        world = copy.deepcopy(game)
+        world.determinize(viewer, Rng(4))
+        assert world.view(viewer) == game.view(viewer)
+        assert world.snapshot() == game.snapshot()
+
+
+@pytest.mark.parametrize("index", range(0, len(STATES), 3))
+def test_the_hard_choice_never_knows_the_dice_to_come(index):
+    game = STATES[index]
+    seat = game.to_act()[0]
+    other = copy.deepcopy(game)
+    other.rng.state ^= 0x5DEECE66D              # the same race, other dice to come
+    assert other.view(seat) == game.view(seat)
+    for salt in range(2):
+        assert search(game, seat, Rng(salt), QUICK) == search(other, seat, Rng(salt), QUICK)
+
+
+def test_the_estimate_is_a_share_that_follows_points_and_distance():
+    game = copy.deepcopy(STATES[-1])
+    game.points = [10] * game.n
+    game.laps = [1] * game.n
+    game.pos = [(x, 3) for x, _y in game.pos]
+    even = [game.evaluate(s) for s in range(game.n)]
+    assert even == pytest.approx([even[0]] * game.n)
+    assert 0 < even[0] < 1
+    game.points[0] += 10
+    assert game.evaluate(0) > even[0] and game.evaluate(1) < even[1]
+    game.points[0] -= 10
+    game.pos[1] = (game.pos[1][0], 12)                  # nine rows further down the track
+    assert game.evaluate(1) > even[1]
+    assert sum(hard.standing(game)) == pytest.approx(
+        hard.WIN_PART + (1 - hard.WIN_PART) * game.n / 2)
+
+
+def test_the_estimate_grows_surer_as_the_race_ends():
+    game = copy.deepcopy(STATES[-1])
+    game.points = [20] + [10] * (game.n - 1)
+    game.turn, game.index = 1, 0
+    early = game.evaluate(0)
+    game.turn = game.turns
+    assert game.evaluate(0) > early > 1 / game.n
+
+
+def test_a_race_with_a_hard_seat_plays_to_the_end(monkeypatch):
+    monkeypatch.setattr(RacingController, "search_settings", QUICK)
+    seats = [{"name": "H", "kind": "bot", "level": "hard"},
+             {"name": "N", "kind": "bot", "level": "normal"}]
+    match = Match.new("fantasy_racing", seats, seed=2, options={"turns": 5})
+    play_out(match)
+    assert match.is_over() and match.result()["winners"]
+    replay = Match.new("fantasy_racing", seats, seed=2, options={"turns": 5})
+    for record in match.actions:
+        replay.act(record["seat"], record["action"])
+    assert replay.result() == match.result()
