@@ -223,7 +223,8 @@ def damaged_save(action: int = 3) -> tuple[Path, Match]:
         match.act(seat, match.legal_actions(seat)[0])
     path = paths.saves_dir() / "damaged.yaml"
     match.save(path)
-    doc = yaml.safe_load(path.read_text())
+    from game.engine.saves import unpack_actions
+    doc = unpack_actions(yaml.safe_load(path.read_text()))
     doc["actions"][action]["action"] = {"type": "teleport"}
     path.write_text(yaml.safe_dump(doc, sort_keys=False))
     return path, match

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from game.engine import Match, SaveError
-from game.engine.saves import FORMAT, VERSION, list_saves
+from game.engine.saves import FORMAT, VERSION, list_saves, unpack_actions
 
 GAME = "fantasy_expedition"
 PASS = {"type": "pass"}
@@ -59,6 +59,11 @@ def load_error(target: Path) -> SaveError:
     return error
 
 
+def load_doc(text: str) -> Any:
+    """A save file's document, its actions as the list of records (format 2's way)."""
+    return unpack_actions(yaml.safe_load(text))
+
+
 def write(target: Path, content: str | bytes) -> None:
     if isinstance(content, bytes):
         target.write_bytes(content)
@@ -69,7 +74,7 @@ def write(target: Path, content: str | bytes) -> None:
 def edit(change: Callable[[dict[str, Any]], Any]) -> Damage:
     """A damage that edits the parsed document and writes it back as YAML."""
     def damage(text: str) -> str:
-        doc = yaml.safe_load(text)
+        doc = load_doc(text)
         change(doc)
         return yaml.safe_dump(doc, sort_keys=False)
     return damage
@@ -106,7 +111,7 @@ def test_round_trip(match: Match, path: Path) -> None:
 
 
 def test_save_document_holds_everything(match: Match, path: Path) -> None:
-    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc = load_doc(path.read_text(encoding="utf-8"))
     assert list(doc) == ["format", "version", "game", "rules_version", "seats", "options",
                          "seed", "actions", "snapshot", "meta"]
     assert (doc["format"], doc["version"], doc["game"]) == (FORMAT, VERSION, GAME)
@@ -121,12 +126,12 @@ def test_save_document_holds_everything(match: Match, path: Path) -> None:
 
 
 def test_created_survives_load_and_resave(path: Path, tmp_path: Path) -> None:
-    created = yaml.safe_load(path.read_text(encoding="utf-8"))["meta"]["created"]
+    created = load_doc(path.read_text(encoding="utf-8"))["meta"]["created"]
     loaded = Match.load(path)
     loaded.act(loaded.to_act()[0], loaded.legal_actions(loaded.to_act()[0])[0])
     again = tmp_path / "again.yaml"
     loaded.save(again)
-    assert yaml.safe_load(again.read_text(encoding="utf-8"))["meta"]["created"] == created
+    assert load_doc(again.read_text(encoding="utf-8"))["meta"]["created"] == created
 
 
 def test_finished_match_round_trip(tmp_path: Path) -> None:
@@ -385,7 +390,7 @@ def test_settings_file_that_is_hostile_gives_defaults(tmp_path: Path) -> None:
 def test_metadata_of_the_wrong_kind_is_never_shown(match: Match, tmp_path: Path) -> None:
     target = tmp_path / "odd.yaml"
     match.save(target)
-    doc = yaml.safe_load(target.read_text())
+    doc = load_doc(target.read_text())
     doc["meta"].update(title=["a", "list"], status={"x": 1}, actions="many", over="yes",
                        to_act="P0", updated=12)
     doc["seats"][0]["name"] = "Mi\x00ra\u202e"
@@ -458,7 +463,7 @@ def test_saves_folder_that_is_a_file(match: Match, tmp_path: Path) -> None:
 # ---------------------------------------------------------------- partial load
 def test_replay_error_offers_the_good_actions(match: Match, path: Path) -> None:
     from game.engine.saves import ReplayError
-    doc = yaml.safe_load(path.read_text())
+    doc = load_doc(path.read_text())
     doc["actions"][15]["action"] = {"type": "fly"}
     path.write_text(yaml.safe_dump(doc, sort_keys=False))
     before = path.read_bytes()
@@ -478,7 +483,7 @@ def test_replay_error_offers_the_good_actions(match: Match, path: Path) -> None:
 # ------------------------------------------------------------ versions and ids
 def test_format_1_save_is_upgraded_with_a_stable_id(match: Match, path: Path,
                                                      tmp_path: Path) -> None:
-    doc = yaml.safe_load(path.read_text())
+    doc = load_doc(path.read_text())
     doc["version"] = 1
     del doc["meta"]["match_id"]
     path.write_text(yaml.safe_dump(doc, sort_keys=False))
@@ -548,7 +553,7 @@ def test_old_one_per_game_autosave_is_renamed_on_start(match: Match, tmp_path: P
     folder = tmp_path / "saves"
     old = folder / f"autosave-{GAME}.yaml"
     match.save(old)
-    doc = yaml.safe_load(old.read_text())
+    doc = load_doc(old.read_text())
     doc["version"] = 1
     del doc["meta"]["match_id"]
     old.write_text(yaml.safe_dump(doc, sort_keys=False))
@@ -558,7 +563,7 @@ def test_old_one_per_game_autosave_is_renamed_on_start(match: Match, tmp_path: P
 
 
 def test_bad_match_id_is_refused(path: Path) -> None:
-    doc = yaml.safe_load(path.read_text())
+    doc = load_doc(path.read_text())
     doc["meta"]["match_id"] = "../../etc/passwd"
     path.write_text(yaml.safe_dump(doc, sort_keys=False))
     assert "match id" in load_error(path).problem
@@ -625,7 +630,7 @@ def test_a_game_from_older_rules_replays_under_the_new_rules_as_far_as_they_allo
     loaded = Match.load(path)
     assert loaded.actions == m.actions and loaded.snapshot() == m.snapshot()
     # Today's rules refuse the fifth action of the old game: offered up to the fourth.
-    doc = yaml.safe_load(path.read_text())
+    doc = load_doc(path.read_text())
     doc["actions"][4]["action"] = {"type": "no longer allowed"}
     path.write_text(yaml.safe_dump(doc))
     with pytest.raises(ReplayError, match="older rules of Fantasy Racing") as refused:

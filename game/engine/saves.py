@@ -3,7 +3,11 @@
 A save holds the format name and version, the game id and its rules version,
 the seats, options, seed and action list, a snapshot of the state, and
 metadata for the load screen (among it the match's own id, which names its
-autosave).  Loading replays the actions and compares the result with the
+autosave).  Since format 3 the actions are written compactly, one line of text
+each in a single block (``3 move {"to":[1,8]}``: seat, type and the other
+fields as JSON), which our own checked code reads: a long game no longer costs
+the YAML loader tens of thousands of values.  A list of ``{seat, action}``
+records, as format 2 wrote them, is still read.  Loading replays the actions and compares the result with the
 snapshot, so a save can never be silently misread.  Writes go to a temporary
 file that then replaces the target, so a crash or a bad write never destroys
 an existing save; the replaced file keeps its permissions.
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import json
 import os
 import re
 import secrets
@@ -35,7 +40,7 @@ from .errors import IllegalAction, SaveError, TabletopError
 from .registry import controller_class, game_ids
 
 FORMAT = "tabletop-match"
-VERSION = 2
+VERSION = 3
 #: version -> function upgrading a save dict of that version to version + 1.
 UPGRADERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
@@ -49,8 +54,13 @@ MAX_DEPTH = 64
 #: 30-round Monster Fandango game (about 25,000); bounds the time and memory a file costs.
 MAX_EVENTS = 100_000
 #: Most flow brackets ([ and {) a file may hold before parsing: saves are written in block
-#: style, and deep flow nesting makes the YAML scanner slow down quadratically.
-MAX_BRACKETS = 20_000
+#: style (the compact actions hold one or two each, inside a text block), and deep flow
+#: nesting makes the YAML scanner slow down quadratically (their depth is checked too).
+MAX_BRACKETS = 100_000
+#: Most actions a save holds (a 30-round 4-seat Monster Fandango game has about 2,000).
+MAX_ACTIONS = 25_000
+#: Longest line of the compact action text.
+MAX_ACTION_LINE = 4_096
 #: A match's id (letters and digits only: it becomes part of a file name).
 MATCH_ID = re.compile(r"[0-9a-z]{6,32}\Z")
 #: Our temporary files: ``.<target name>.<8 letters or digits>.tmp``.
@@ -129,6 +139,119 @@ def match_document(match: Any) -> dict[str, Any]:
     }
 
 
+# ------------------------------------------------------------- compact actions (format 3)
+#: An action type written bare on an action line.
+_TYPE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+#: One action line: the seat, then the type and a JSON object of the other fields, or a
+#: JSON object of the whole action (for a type that is not a plain word).
+_ACTION_LINE = re.compile(r"(0|[1-9][0-9]{0,3}) (?:([A-Za-z_][A-Za-z0-9_]*)(?: (\{.*\}))?|(\{.*\}))\Z")
+
+
+class _Block(str):
+    """Text written as a YAML literal block (``|``), one line per action."""
+
+
+class _SaveDumper(Dumper):  # type: ignore[misc, valid-type]
+    """The safe dumper, writing :class:`_Block` text as a literal block."""
+
+
+_SaveDumper.add_representer(
+    _Block, lambda dumper, text: dumper.represent_scalar("tag:yaml.org,2002:str", str(text),
+                                                         style="|"))
+
+
+def _json_exact(value: Any) -> bool:
+    """Whether JSON gives ``value`` back exactly (string keys, finite numbers, no tuples)."""
+    if value is None or isinstance(value, (str, bool, int)):
+        return True
+    if isinstance(value, float):
+        return value == value and value not in (float("inf"), float("-inf"))
+    if isinstance(value, list):
+        return all(_json_exact(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _json_exact(v) for k, v in value.items())
+    return False
+
+
+def _action_line(record: Any) -> str | None:
+    """One action record as a line of text, or None when it cannot be written exactly."""
+    if not isinstance(record, dict) or len(record) != 2:
+        return None
+    seat, action = record.get("seat"), record.get("action")
+    if (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 10_000
+            or not isinstance(action, dict) or not _json_exact(action)):
+        return None
+    kind = action.get("type")
+    if isinstance(kind, str) and _TYPE_WORD.match(kind):
+        rest = {k: v for k, v in action.items() if k != "type"}
+        line = f"{seat} {kind}" + (f" {json.dumps(rest, separators=(',', ':'))}" if rest else "")
+    else:
+        line = f"{seat} {json.dumps(action, separators=(',', ':'))}"
+    return line if len(line) <= MAX_ACTION_LINE else None
+
+
+def pack_actions(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with its actions as compact text (a copy; the list stays when an action
+    cannot be written exactly that way, e.g. one with a number as a key)."""
+    actions = doc.get("actions")
+    if not isinstance(actions, list):
+        return doc
+    lines = []
+    for record in actions:
+        line = _action_line(record)
+        if line is None:
+            return doc
+        lines.append(line)
+    return {**doc, "actions": _Block("".join(line + "\n" for line in lines))}
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a save holds")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+
+
+def unpack_actions(doc: dict[str, Any], path: str | Path = "save") -> dict[str, Any]:
+    """``doc`` with compact action text (format 3) turned back into the list of
+    ``{seat, action}`` records that format 2 wrote; a list is left as it is.  SaveError
+    names the first line that is not an action line."""
+    text = doc.get("actions")
+    if not isinstance(text, str):
+        return doc
+    path = Path(path)
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if len(lines) > MAX_ACTIONS:
+        raise SaveError(path, f"is damaged: it holds {len(lines):,} actions, far more than "
+                              "a game.")
+    records = []
+    match_line, decode = _ACTION_LINE.match, _DECODER.decode
+    for number, line in enumerate(lines, start=1):
+        found = match_line(line) if len(line) <= MAX_ACTION_LINE else None
+        if found is None:
+            raise SaveError(path, f"is damaged: action {number} is not a seat and an action.")
+        seat, kind, rest, whole = found.groups()
+        try:
+            if whole is not None:
+                action = decode(whole)
+            else:
+                action = {"type": kind}
+                if rest is not None:
+                    more = decode(rest)
+                    if not isinstance(more, dict) or "type" in more:
+                        action = None
+                    else:
+                        action.update(more)
+        except (ValueError, RecursionError):
+            raise SaveError(path, f"is damaged: action {number} cannot be read.") from None
+        if not isinstance(action, dict):
+            raise SaveError(path, f"is damaged: action {number} is not a seat and an action.")
+        records.append({"seat": int(seat), "action": action})
+    return {**doc, "actions": records}
+
+
 def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
@@ -178,7 +301,7 @@ def write_yaml_atomic(path: str | Path, document: Any) -> None:
     if not folder.is_dir():
         raise SaveError(path, f"could not be written: {folder} is not a folder.")
     try:
-        text = yaml.dump(document, Dumper=Dumper, sort_keys=False, allow_unicode=True)
+        text = yaml.dump(document, Dumper=_SaveDumper, sort_keys=False, allow_unicode=True)
         try:
             mode = stat.S_IMODE(os.stat(path).st_mode)
         except OSError:
@@ -202,8 +325,8 @@ def write_yaml_atomic(path: str | Path, document: Any) -> None:
 
 
 def save_match(match: Any, path: str | Path) -> None:
-    """Write ``match`` to ``path`` atomically."""
-    write_yaml_atomic(path, match_document(match))
+    """Write ``match`` to ``path`` atomically (its actions as compact text)."""
+    write_yaml_atomic(path, pack_actions(match_document(match)))
     _remember(match, Path(path))
 
 
@@ -363,6 +486,16 @@ def _upgrade_1(doc: dict[str, Any]) -> dict[str, Any]:
 UPGRADERS[1] = _upgrade_1
 
 
+def _upgrade_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 -> 3: nothing to change; format 3 writes its actions as compact text, and
+    reads the list of records that format 2 wrote as well."""
+    doc["version"] = 3
+    return doc
+
+
+UPGRADERS[2] = _upgrade_2
+
+
 def upgrade(doc: dict[str, Any], path: Path) -> dict[str, Any]:
     """Bring an older save up to VERSION one step at a time."""
     version = _need(doc, "version", int, path)
@@ -399,7 +532,7 @@ def read_document(path: str | Path) -> dict[str, Any]:
         raise SaveError(path, "is not a Tabletop save (it is empty or not a mapping).")
     if doc.get("format") != FORMAT:
         raise SaveError(path, "is not a Tabletop save (its format is unknown).")
-    return upgrade(doc, path)
+    return unpack_actions(upgrade(doc, path), path)
 
 
 def load_match(path: str | Path, partial: bool = False) -> Any:
