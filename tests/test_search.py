@@ -105,9 +105,30 @@ def _race(start: int) -> RaceToTen:
 
 
 @pytest.mark.parametrize("start, best", [(8, 2), (9, 1), (6, 1), (5, 2), (3, 1), (2, 2)])
-def test_search_finds_the_winning_move(start, best):
+def test_the_tree_search_finds_the_winning_move(start, best):
+    settings = SearchSettings(iterations=400, rollout_actions=20, policy=random_policy,
+                              method="ismcts")
+    assert search(_race(start), 0, Rng(start), settings) == {"type": "add", "n": best}
+
+
+@pytest.mark.parametrize("start, best", [(8, 2), (9, 1), (6, 1), (5, 2)])
+def test_the_rollout_player_finds_the_winning_move_its_playouts_show(start, best):
+    """One step of lookahead over random play: enough where the win is near."""
     settings = SearchSettings(iterations=400, rollout_actions=20, policy=random_policy)
     assert search(_race(start), 0, Rng(start), settings) == {"type": "add", "n": best}
+
+
+def test_the_rollout_player_keeps_the_heuristic_choice_when_nothing_is_clearly_better():
+    """With the Normal player's own choice as the first candidate and playouts that cannot
+    tell the choices apart, noise never overrules the heuristic."""
+    class Stubborn(RaceToTen):
+        @classmethod
+        def policy(cls, view, legal, rng):
+            return {"type": "add", "n": 1}
+    for seed in range(10):
+        live = Stubborn([{"name": "A"}, {"name": "B"}], {}, Rng(0), start=0)
+        settings = SearchSettings(iterations=24, rollout_actions=2, policy=random_policy)
+        assert search(live, 0, Rng(seed), settings) == {"type": "add", "n": 1}
 
 
 def test_search_never_changes_the_live_state_and_is_deterministic():

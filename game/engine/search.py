@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import math
+import statistics
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -91,10 +92,23 @@ class Node:
 
 @dataclass
 class SearchSettings:
+    """How a game is searched.
+
+    ``method``: ``"rollouts"`` (the default: the Normal player's choice and a few rivals, each
+    tried in the same determinized worlds with Normal play after it, the best kept by
+    sequential halving) or ``"ismcts"`` (a tree over every legal action).  ``iterations`` is
+    the number of playouts in all; ``candidates`` caps the actions compared by ``rollouts``;
+    ``margin`` is how much better (on the 0..1 score) a rival must do than the Normal choice
+    to be preferred, and ``confidence`` how many standard errors of the paired differences
+    the gain must exceed, so that noise alone never overrules the heuristic."""
     iterations: int = 200
     rollout_actions: int = 60
     exploration: float = 0.7
     policy: Policy = normal_policy
+    method: str = "rollouts"
+    candidates: int = 8
+    margin: float = 0.02
+    confidence: float = 1.5
 
 
 def settings_for(controller: Controller) -> SearchSettings:
@@ -136,7 +150,7 @@ def search(live: Controller, seat: int, rng: Rng,
            cancelled: Callable[[], bool] | None = None) -> Action:
     """The action the search prefers for ``seat`` now.
 
-    ``live`` is never changed.  ``cancelled`` is polled between iterations (a window that
+    ``live`` is never changed.  ``cancelled`` is polled between playouts (a window that
     closes or an undo stops a search in progress); a cancelled search returns its best so far.
     """
     settings = settings or SearchSettings()
@@ -145,6 +159,106 @@ def search(live: Controller, seat: int, rng: Rng,
         raise ValueError(f"Seat {seat} has nothing to do.")
     if len(legal) == 1:
         return legal[0]
+    if settings.method == "rollouts":
+        return _rollouts(live, seat, legal, rng, settings, cancelled)
+    return _ismcts(live, seat, legal, rng, settings, cancelled)
+
+
+def _candidates(live: Controller, seat: int, legal: list[Action], rng: Rng,
+                settings: SearchSettings) -> list[Action]:
+    """The Normal player's choice first, then other choices it makes with other dice, then
+    random legal actions, up to ``settings.candidates`` in all (every action when few)."""
+    view = live.view(seat)
+    chosen: dict[str, Action] = {}
+    for attempt in range(2 * settings.candidates):
+        pick = type(live).policy(view, legal, Rng.derive(rng.next64(), attempt))
+        if pick is None:
+            break
+        chosen.setdefault(action_key(pick), pick)
+        if attempt >= 2 and len(chosen) == 1:
+            break                                   # a player that always says the same
+    if len(legal) <= settings.candidates:
+        for action in legal:
+            chosen.setdefault(action_key(action), action)
+        return list(chosen.values())
+    others = [a for a in legal if action_key(a) not in chosen]
+    rng.shuffle(others)
+    for action in others[: max(0, settings.candidates - len(chosen))]:
+        chosen[action_key(action)] = action
+    return list(chosen.values())
+
+
+def _playout(world: Controller, seat: int, first: Action, rng: Rng,
+             settings: SearchSettings) -> float:
+    """``seat`` plays ``first`` in a copy of ``world``; then everyone plays Normal."""
+    state = copy.deepcopy(world)
+    state.apply(seat, first)
+    for _step in range(settings.rollout_actions):
+        if (turn := _next_turn(state)) is None:
+            break
+        actor, options = turn
+        state.apply(actor, settings.policy(state, actor, options, rng))
+    return _score(state, len(state.seats))[seat]
+
+
+def _rollouts(live: Controller, seat: int, legal: list[Action], rng: Rng,
+              settings: SearchSettings, cancelled: Callable[[], bool] | None) -> Action:
+    """A rollout player (one step of policy improvement over Normal) with sequential halving.
+
+    Every candidate is tried in the same determinized worlds with the same dice for the play
+    after it (common random numbers), so a difference in mean score is a difference the
+    choice made, not luck.  Each round keeps the better half until one is left or the
+    playouts are spent."""
+    candidates = _candidates(live, seat, legal, rng, settings)
+    if len(candidates) == 1:
+        return candidates[0]
+    normal = action_key(candidates[0])
+    keys = [action_key(a) for a in candidates]
+    by_key = dict(zip(keys, candidates))
+    scores: dict[str, list[float]] = {k: [] for k in keys}
+    alive = list(keys)
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    budget = max(settings.iterations, 2 * len(alive))
+    stop = False
+    for _round in range(rounds):
+        per = max(1, budget // (rounds * len(alive)))
+        for _j in range(per):
+            if cancelled is not None and cancelled():
+                stop = True
+                break
+            world = _determinized(live, seat, rng)
+            dice = rng.next64()
+            for key in alive:
+                scores[key].append(_playout(world, seat, by_key[key], Rng.derive(dice), settings))
+        if stop or len(alive) <= 2:
+            break
+        alive.sort(key=lambda k: (-_mean(scores[k]), keys.index(k)))
+        alive = alive[: max(2, (len(alive) + 1) // 2)]
+        if normal not in alive:
+            alive.append(normal)      # the heuristic's choice is always kept to the end
+    tried = [k for k in alive if scores[k]]
+    if normal not in tried:
+        return by_key[normal]
+    best = max(tried, key=lambda k: (_mean(scores[k]), -keys.index(k)))
+    if best == normal:
+        return by_key[normal]
+    # Both were played in the same worlds with the same dice: compare them pair by pair, and
+    # overrule the heuristic only for a gain larger than the margin and than chance.
+    diffs = [b - n for b, n in zip(scores[best], scores[normal])]
+    gain = _mean(diffs)
+    spread = statistics.pstdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    if gain > settings.margin and gain > settings.confidence * spread:
+        return by_key[best]
+    return by_key[normal]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _ismcts(live: Controller, seat: int, legal: list[Action], rng: Rng,
+            settings: SearchSettings, cancelled: Callable[[], bool] | None) -> Action:
+    """The tree search described at the top of the module."""
     seats = len(live.seats)
     root = Node()
     root_keys = {action_key(a): a for a in legal}
