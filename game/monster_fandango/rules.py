@@ -24,7 +24,9 @@ from collections import Counter
 from typing import Any
 
 from game.engine import Action, Controller, Event, Option, Rng, View, event
+from game.engine.search import SearchSettings
 
+from . import hard
 from .data import BUYABLE, ITEMS, MAP, MONSTERS, QUESTS, RALLY, lookup
 from .kernel import (CELLS, CELL_SET, ORDER, between, by_nearness, direction_of, distance,
                      front, in_front, neighbours, step, towards_centre, zone)
@@ -1792,3 +1794,14 @@ class FandangoController(Controller):
     def policy(cls, view: View, legal: list[Action], rng: Rng) -> Action | None:
         from .bot import choose
         return choose(view, legal, rng)
+
+    #: How the Hard player searches (see ``hard.py`` and ``game/engine/search.py``).
+    search_settings = SearchSettings(iterations=24, rollout_actions=12)
+
+    def determinize(self, seat: int, rng: Rng) -> None:
+        """Redraw what ``seat`` may not see: nothing is hidden in this game (``hard.py``)."""
+        hard.determinize(self, seat, rng)
+
+    def evaluate(self, seat: int) -> float:
+        """How well ``seat`` is doing in an unfinished game, 0..1 (``hard.py``)."""
+        return hard.evaluate(self, seat)
