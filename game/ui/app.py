@@ -4,6 +4,9 @@ The loop redraws only when something changed: a scene asks for frames with
 ``app.touch()`` (or by returning True from ``update`` while something moves;
 one more frame is drawn once it stops), and pygame_gui's delayed rebuilds
 are honoured. While nothing moves it sleeps, so an idle game costs next to no CPU.
+A frame is composed from the scenes' cached pictures and the widgets, and only the
+parts of the window that changed are presented (see ``frames.py``); a new window size,
+another scene or an uncovered window gets the whole window.
 
 The loop also remembers when each held key or mouse button went down, so a
 scene can refuse input that began before it appeared (the handover card), and
@@ -23,11 +26,14 @@ import pygame
 import pygame_gui
 
 from . import paths
+from .frames import Presenter, prefer_direct_framebuffer
 from .scene import Scene, SceneStack
 from .settings import Settings
 from .widgets import ALERT, GOLD, PANEL, TEXT, draw_text, wrap_text
 
 THEME = Path(__file__).with_name("theme.json")
+#: The window's colour where no scene draws.
+BACKGROUND = (18, 16, 22)
 FPS = 60
 #: How long an idle loop turn sleeps before looking for input again.
 IDLE_SLEEP = 0.05
@@ -44,6 +50,11 @@ class App:
     def __init__(self, settings: Settings | None = None,
                  size: tuple[int, int] | None = None) -> None:
         pygame.init()
+        prefer_direct_framebuffer()
+        #: Puts frames on screen, only what changed (``presenter.last``: what was sent).
+        self.presenter = Presenter()
+        #: How long the last frame took to compose and present, in ms.
+        self.draw_ms = 0.0
         pygame.key.set_repeat(350, 40)
         self.settings_path = paths.settings_path()
         self.settings = settings or Settings.load(self.settings_path)
@@ -77,6 +88,7 @@ class App:
         self._recovering = False
 
     def _open_window(self) -> pygame.Surface:
+        self.presenter.invalidate()
         if self.settings.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(self.size, pygame.RESIZABLE)
@@ -87,28 +99,31 @@ class App:
 
     # scenes ------------------------------------------------------------------
     def push(self, scene: Scene) -> Scene:
-        self.touch()
+        self.touch(full=True)
         return self.stack.push(scene)
 
     def pop(self) -> Scene | None:
-        self.touch()
+        self.touch(full=True)
         return self.stack.pop()
 
     def replace(self, scene: Scene) -> Scene:
-        self.touch()
+        self.touch(full=True)
         return self.stack.replace(scene)
 
     def to_menu(self) -> None:
         from .scenes.menu import MainMenu
-        self.touch()
+        self.touch(full=True)
         self.stack.reset(MainMenu(self))
 
     def quit(self) -> None:
         self.running = False
 
-    def touch(self, seconds: float | None = None) -> None:
-        """Ask for a frame now and for frames a little while (default: SETTLE_SECONDS)."""
+    def touch(self, seconds: float | None = None, full: bool = False) -> None:
+        """Ask for a frame now and for frames a little while (default: SETTLE_SECONDS);
+        ``full``: the layout changed, so the next frame presents the whole window."""
         self.dirty = True
+        if full:
+            self.presenter.invalidate()
         seconds = SETTLE_SECONDS if seconds is None else seconds
         self.redraw_until = max(self.redraw_until, time.monotonic() + seconds)
 
@@ -132,7 +147,7 @@ class App:
         self.ui.set_window_resolution(self.screen.get_size())
         if self.stack.top:
             self.stack.top.rebuild()
-        self.touch()
+        self.touch(full=True)
 
     # the loop --------------------------------------------------------------------
     def run(self) -> None:
@@ -233,6 +248,7 @@ class App:
             self.resized()
             return
         if event.type == pygame.WINDOWEXPOSED:
+            self.presenter.invalidate()  # the window was covered: show all of it again
             return
         top = self.stack.top
         if top is not None and top.intercept(event):
@@ -242,28 +258,37 @@ class App:
             top.handle_event(event)
 
     def draw(self) -> None:
-        self.screen.fill((18, 16, 22))
-        for scene in self.stack.visible():
-            scene.draw(self.screen)
-        self.ui.draw_ui(self.screen)
-        self._draw_toasts()
-        pygame.display.flip()
+        """Compose a frame and present what changed (everything after a layout change)."""
+        start = time.perf_counter()
+        self.compose(self.screen)
+        self.presenter.present(self.screen)
         self.frames += 1
         self.drawn_at = time.monotonic()
+        self.draw_ms = (time.perf_counter() - start) * 1000
 
-    def _draw_toasts(self) -> None:
+    def compose(self, surface: pygame.Surface) -> None:
+        """Draw the whole frame on ``surface``: the visible scenes, the widgets, the toasts."""
+        scenes = self.stack.visible()
+        if not (scenes and scenes[0].covers_window):
+            surface.fill(BACKGROUND)
+        for scene in scenes:
+            scene.draw(surface)
+        self.ui.draw_ui(surface)
+        self._draw_toasts(surface)
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
         now = time.monotonic()
         self.toasts = [t for t in self.toasts if t[1] > now]
         y = 14
-        width = min(720, self.screen.get_width() - 40)
+        width = min(720, surface.get_width() - 40)
         for message, _until, error in self.toasts[-3:]:
             lines = wrap_text(message, 17, width - 32)
             box = pygame.Rect(0, y, width, 18 + 24 * len(lines))
-            box.centerx = self.screen.get_width() // 2
-            pygame.draw.rect(self.screen, PANEL, box, border_radius=8)
-            pygame.draw.rect(self.screen, ALERT if error else GOLD, box, 2, border_radius=8)
+            box.centerx = surface.get_width() // 2
+            pygame.draw.rect(surface, PANEL, box, border_radius=8)
+            pygame.draw.rect(surface, ALERT if error else GOLD, box, 2, border_radius=8)
             for i, line in enumerate(lines):
-                draw_text(self.screen, line, (box.x + 16, box.y + 9 + 24 * i), 17, TEXT)
+                draw_text(surface, line, (box.x + 16, box.y + 9 + 24 * i), 17, TEXT)
             y = box.bottom + 8
 
     # faults ----------------------------------------------------------------------------

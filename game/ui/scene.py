@@ -22,6 +22,8 @@ class Scene:
     """Base scene.  ``opaque = False`` scenes draw over the scene below."""
 
     opaque = True
+    #: Whether ``draw`` paints every pixel of the window (the loop then does not clear it).
+    covers_window = False
 
     def __init__(self, app: "App") -> None:
         self.app = app

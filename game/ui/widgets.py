@@ -58,13 +58,18 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
     Characters that cannot be shown (a NUL, format characters) are left out, and
     a text with nothing to show draws nothing (pygame would raise).
     """
-    text = clean_text(text)
-    rendered = render_text(text, size, colour, bold)
+    rendered = _drawn_text(text, size, tuple(colour), bold)
     rect = rendered.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        surface.blit(render_text(text, size, (0, 0, 0), bold), rect.move(1, 2))
+        surface.blit(_drawn_text(text, size, (0, 0, 0), bold), rect.move(1, 2))
     surface.blit(rendered, rect)
     return rect
+
+
+@lru_cache(maxsize=2048)
+def _drawn_text(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
+    """``draw_text``'s pictures, kept: boards draw the same labels every frame."""
+    return render_text(clean_text(text), size, colour, bold)
 
 
 def render_text(text: str, size: int = 16, colour: tuple[int, int, int] = TEXT,
