@@ -572,41 +572,74 @@ class PlayScene(Scene):
         self.show_tooltip(self.cursor, (round(x), round(y)))
 
     # drawing ---------------------------------------------------------------------------
+    #: The backdrop (background, board picture, panel) paints the whole window.
+    covers_window = True
+    _backdrop_key: tuple[Any, ...] | None = None
+    _backdrop_picture: pygame.Surface | None = None
+
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view()
         area = self.board_rect()
-        pygame.draw.rect(surface, (30, 26, 34), area, border_radius=10)
         transform = self.transform()
+        surface.blit(self._backdrop(surface, area, transform), (0, 0))
         clip = surface.get_clip()
-        surface.set_clip(area)
-        self.screen.renderer.draw(surface, transform)
+        surface.set_clip(area.clip(clip))
         self.screen.draw_pieces(surface, transform, view)
         for cell, colour, width in ((self.hover, (255, 255, 255), 2),
                                     (self.cursor if self.keyboard_on_board else None, GOLD, 3)):
             if cell is not None:
                 self.screen.outline(surface, transform, cell, colour, width)
         surface.set_clip(clip)
-        self._draw_panel(surface)
         from ..saving import draw_not_saved
         draw_not_saved(surface, area, self.save_problem)
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
+    def _backdrop(self, surface: pygame.Surface, area: pygame.Rect,
+                  transform: ViewTransform) -> pygame.Surface:
+        """The window without the pieces -- the background, the board's picture in its
+        area and the panel's text -- drawn again only when one of them changes (a new
+        size, zoom or pan, status, person at the screen or advice)."""
+        from ..app import BACKGROUND
+        panel = self._panel_content()
+        key = (surface.get_size(), surface.get_bitsize(), surface.get_masks(), tuple(area),
+               transform, id(self.screen.renderer), panel)
+        if key != self._backdrop_key or self._backdrop_picture is None:
+            picture = pygame.Surface(surface.get_size(), 0, surface)
+            picture.fill(BACKGROUND)
+            pygame.draw.rect(picture, (30, 26, 34), area, border_radius=10)
+            picture.set_clip(area)
+            self.screen.renderer.draw(picture, transform)
+            picture.set_clip(None)
+            self._draw_panel(picture, panel)
+            self._backdrop_key, self._backdrop_picture = key, picture
+        return self._backdrop_picture
+
+    def _panel_content(self) -> tuple[Any, ...]:
+        """What the panel's header shows: title, status, who is at the screen (and in which
+        colour), and the advice lines."""
         panel = self.panel_rect()
-        pygame.draw.rect(surface, PANEL, panel, border_radius=10)
-        pygame.draw.rect(surface, (90, 72, 52), panel, 2, border_radius=10)
-        x, y = panel.x + 14, panel.y + 12
-        draw_text(surface, self.match.title, (x, y), 22, GOLD, bold=True)
-        y += 32
         status = "Showing what happened..." if self.showing else self.match.status()
-        draw_text(surface, fit(status, panel.width - 16, 15), (x, y), 15, MUTED)
-        y += 24
         if self.viewer is None:
             who, colour = "Public view: nobody's secrets are shown", MUTED
         else:
             who = f"At the screen: {self.match.seats[self.viewer]['name']}"
             colour = SEAT_COLOURS[self.viewer % len(SEAT_COLOURS)]
-        draw_text(surface, fit(who, panel.width - 16, 16, bold=True), (x, y), 16, colour, bold=True)
+        return (tuple(panel), self.match.title, fit(status, panel.width - 16, 15),
+                fit(who, panel.width - 16, 16, bold=True), tuple(colour),
+                tuple(self.info_lines()))
+
+    def _draw_panel(self, surface: pygame.Surface,
+                    content: tuple[Any, ...] | None = None) -> None:
+        rect, title, status, who, colour, lines = content or self._panel_content()
+        panel = pygame.Rect(rect)
+        pygame.draw.rect(surface, PANEL, panel, border_radius=10)
+        pygame.draw.rect(surface, (90, 72, 52), panel, 2, border_radius=10)
+        x, y = panel.x + 14, panel.y + 12
+        draw_text(surface, title, (x, y), 22, GOLD, bold=True)
+        y += 32
+        draw_text(surface, status, (x, y), 15, MUTED)
+        y += 24
+        draw_text(surface, who, (x, y), 16, colour, bold=True)
         y = panel.y + HEADER_HEIGHT
-        for line in self.info_lines():
+        for line in lines:
             draw_text(surface, line, (x, y), 16, TEXT)
             y += LINE_HEIGHT
