@@ -9,6 +9,7 @@ card appears, so no frame ever shows one player's secrets to another.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from pathlib import Path
 from typing import Any
@@ -17,14 +18,15 @@ import pygame
 from pygame_gui.elements import UITextBox, UITooltip
 
 from game.engine import IllegalAction, Match, SaveError
-from game.engine.bots import choose_action
 from game.board.render import ViewTransform
 from game.engine.events import audience, visible_to
 
 from .. import paths
 from ..gamescreen import screen_for
 from ..scene import Scene
-from ..widgets import GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, wrap_text
+from ..thinker import Thinker
+from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, render_text,
+                       wrap_text)
 
 PANEL_WIDTH = 390
 LOG_LINES = 80
@@ -41,6 +43,11 @@ ZOOM_KEYS = {pygame.K_PLUS: 1.25, pygame.K_EQUALS: 1.25, pygame.K_KP_PLUS: 1.25,
 LOG_MARGIN = 54
 #: The advice while the board shows what happened (no controls until it has caught up).
 WATCH = "Watch the board: what just happened is being shown."
+#: How often a second the "is thinking" cue moves (a frame is asked for only then), and how
+#: long one loop turn waits for a computer's choice before drawing on.
+CUE_RATE = 6
+THINK_POLL = 0.015
+LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
 def escape_html(text: str) -> str:
@@ -66,6 +73,10 @@ class PlayScene(Scene):
         self.awaiting_step = False
         self.step_granted = False
         self.bot_wait: list[Any] | None = None
+        #: The computer's choice being worked out on a worker thread (game/ui/thinker.py),
+        #: and the position's epoch: bumped whenever a choice in progress must not be used.
+        self.thinker: Thinker | None = None
+        self.think_epoch = 0
         self.results_shown = match.is_over()
         self.cursor: Any = None
         self.hover: Any = None
@@ -146,6 +157,7 @@ class PlayScene(Scene):
         except IllegalAction as exc:
             self.app.toast(exc.reason, error=True)
             return False
+        self.stop_thinking()  # a choice worked out for the position before is of no use
         self.autosave()
         if self.match.seats[seat]["kind"] == "human":
             private = any(audience(ev) == [seat] for ev in events)
@@ -175,6 +187,7 @@ class PlayScene(Scene):
         except IllegalAction as exc:
             self.app.toast(exc.reason, error=True)
             return False
+        self.stop_thinking()
         self.queue.clear()
         self.busy_for = None
         self.bot_wait = None
@@ -206,15 +219,7 @@ class PlayScene(Scene):
             self.viewer = people[0]
             self.rebuild()
         if bots:
-            if self.bot_wait is None or self.bot_wait[0] not in bots:
-                self.bot_wait = [bots[0], self.app.settings.bot_delay * (self.app.settings.speed
-                                                                         > 0)]
-            self.bot_wait[1] -= dt
-            if self.bot_wait[1] <= 0:
-                seat = self.bot_wait[0]
-                self.bot_wait = None
-                self.perform(seat, choose_action(self.match, seat))
-            return True
+            return self._computer_turn(bots, dt)
         seat = to_act[0]
         if seat != self.viewer:
             if self.handover_needed():
@@ -233,6 +238,48 @@ class PlayScene(Scene):
                 self.viewer = seat
                 self.rebuild()
         return False
+
+    def _computer_turn(self, bots: list[int], dt: float) -> bool:
+        """A computer seat is to act: its choice is worked out on a worker thread (the window
+        stays live, the menu opens), the pacing delay runs meanwhile, then it acts.  While it
+        waits no frames are asked for but the cue's (a few a second); True once it acted."""
+        if self.bot_wait is None or self.bot_wait[0] not in bots:
+            self.bot_wait = [bots[0], self.app.settings.bot_delay * (self.app.settings.speed
+                                                                     > 0)]
+        seat = self.bot_wait[0]
+        thinker = self.thinker
+        if (thinker is None or thinker.seat != seat
+                or not thinker.fits(self.match, self.think_epoch)):
+            self.stop_thinking()
+            thinker = self.thinker = Thinker(self.match, seat, self.think_epoch)
+            self.app.touch(0.0)  # the cue
+        phase = int(thinker.elapsed * CUE_RATE)
+        thinker.elapsed += dt
+        self.bot_wait[1] -= dt
+        if self.bot_wait[1] <= 0 and (thinker.done or thinker.wait(THINK_POLL)):
+            self.thinker = self.bot_wait = None
+            self.perform(seat, thinker.take())
+            return True
+        if int(thinker.elapsed * CUE_RATE) != phase:
+            self.app.touch(0.0)
+        return False
+
+    def stop_thinking(self) -> None:
+        """Cancel a computer's choice in progress (undo, leaving the game): its search stops
+        and its result is never used."""
+        if self.thinker is not None:
+            self.thinker.cancel()
+            self.thinker = None
+        self.think_epoch += 1
+
+    def thinking(self) -> tuple[str, float] | None:
+        """While a computer's move is awaited: "Bo (Hard) is thinking" and for how long."""
+        thinker = self.thinker
+        if thinker is None or self.match.is_over():
+            return None
+        seat = self.match.seats[thinker.seat]
+        level = LEVEL_NAMES.get(seat.get("level", "normal"), "Normal")
+        return f"{seat['name']} ({level}) is thinking", thinker.elapsed
 
     def pass_on(self) -> None:
         """The person who was shown something in private is done: bring up the card."""
@@ -385,6 +432,7 @@ class PlayScene(Scene):
         self._drop_log()
 
     def exit(self) -> None:
+        self.stop_thinking()
         super().exit()
         self._drop_log()
 
@@ -590,8 +638,31 @@ class PlayScene(Scene):
             if cell is not None:
                 self.screen.outline(surface, transform, cell, colour, width)
         surface.set_clip(clip)
+        self._draw_cue(surface)
         from ..saving import draw_not_saved
         draw_not_saved(surface, area, self.save_problem)
+
+    def _draw_cue(self, surface: pygame.Surface) -> None:
+        """While a computer thinks: moving dots after the status line ("Bo (Hard) is
+        thinking...") and a small spinner at its end, turning CUE_RATE steps a second."""
+        thinking = self.thinking()
+        if thinking is None or self.showing:
+            return
+        text, elapsed = thinking
+        panel = self.panel_rect()
+        step = int(elapsed * CUE_RATE)
+        x, y = panel.x + 14, panel.y + 44
+        shown = fit(text, panel.width - 16 - 56, 15)
+        width = render_text(shown, 15).get_width()
+        draw_text(surface, "." * (step % 4), (x + width + 1, y), 15, GOLD, bold=True)
+        centre = (panel.right - 26, y + 10)
+        for index in range(8):
+            angle = math.tau * index / 8
+            bright = (index - step) % 8
+            colour = GOLD if bright == 0 else tuple(c * (8 - bright) // 10 for c in GOLD)
+            pygame.draw.circle(surface, colour, (round(centre[0] + 8 * math.cos(angle)),
+                                                 round(centre[1] + 8 * math.sin(angle))),
+                               3 if bright == 0 else 2)
 
     def _backdrop(self, surface: pygame.Surface, area: pygame.Rect,
                   transform: ViewTransform) -> pygame.Surface:
@@ -618,12 +689,17 @@ class PlayScene(Scene):
         colour), and the advice lines."""
         panel = self.panel_rect()
         status = "Showing what happened..." if self.showing else self.match.status()
+        room = panel.width - 16
+        thinking = self.thinking()
+        if thinking is not None and not self.showing:
+            status = thinking[0]  # its moving dots and spinner are drawn over it (_draw_cue)
+            room -= 56
         if self.viewer is None:
             who, colour = "Public view: nobody's secrets are shown", MUTED
         else:
             who = f"At the screen: {self.match.seats[self.viewer]['name']}"
             colour = SEAT_COLOURS[self.viewer % len(SEAT_COLOURS)]
-        return (tuple(panel), self.match.title, fit(status, panel.width - 16, 15),
+        return (tuple(panel), self.match.title, fit(status, room, 15),
                 fit(who, panel.width - 16, 16, bold=True), tuple(colour),
                 tuple(self.info_lines()))
 
