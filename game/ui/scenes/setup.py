@@ -1,4 +1,5 @@
-"""New-game setup: the game, seats (names, people or computer), options, seed."""
+"""New-game setup: the game, seats (names, people or computers and how well each computer
+plays), options, seed."""
 
 from __future__ import annotations
 
@@ -21,6 +22,13 @@ NAME_LIMIT = 24
 
 NAMES = ["Mira", "Bo", "Tess", "Ugo", "Lin", "Rafe", "Ivy", "Oskar", "Nell", "Pim"]
 KIND_LABELS = {"human": "Person", "bot": "Computer"}
+#: A computer seat's level (game/engine/bots.py), in the order the level button cycles.
+LEVELS = ("easy", "normal", "hard")
+LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+LEVEL_HELP = ("How well this computer plays (press to change): Easy makes mistakes, for "
+              "learning; Normal plays sensibly; Hard looks ahead and takes a moment to think.")
+#: Widths in a seat's row: its colour dot, the kind and level buttons, and the gaps.
+DOT_WIDTH, KIND_WIDTH, LEVEL_WIDTH, GAP = 28, 112, 96, 8
 
 
 def parse_seed(text: str) -> int | None:
@@ -74,7 +82,8 @@ class SetupScene(Scene):
     def _resize_seats(self, count: int) -> None:
         while len(self.seats) < count:
             n = len(self.seats)
-            self.seats.append({"name": NAMES[n % len(NAMES)], "kind": "human" if n == 0 else "bot"})
+            self.seats.append({"name": NAMES[n % len(NAMES)], "kind": "human" if n == 0 else "bot",
+                               "level": "normal"})
         del self.seats[count:]
 
     def _read_entries(self) -> None:
@@ -119,23 +128,39 @@ class SetupScene(Scene):
         self.seed_entry.set_text_length_limit(max(SEED_DIGITS, len(self.seed_text)))
         self.name_entries = []
         right = pygame.Rect(left.right + 60, 130, 430, 36)
+        name_width = self.name_width()
         step = min(44, (height - 250) // max(len(self.seats), 1))
         for index, seat in enumerate(self.seats):
             rect = right.move(0, index * step)
-            entry = self.controls.entry(pygame.Rect(rect.x + 28, rect.y, 240, 36), seat["name"],
+            x = rect.x + DOT_WIDTH
+            entry = self.controls.entry(pygame.Rect(x, rect.y, name_width, 36), seat["name"],
                                         f"Player {index + 1}")
             entry.set_text_length_limit(NAME_LIMIT)
             self.name_entries.append(entry)
-            self.controls.button(pygame.Rect(rect.x + 278, rect.y, 150, 36),
+            x += name_width + GAP
+            self.controls.button(pygame.Rect(x, rect.y, KIND_WIDTH, 36),
                                  KIND_LABELS[seat["kind"]],
                                  lambda i=index: self._change(lambda: self._toggle_kind(i)),
                                  tooltip="Press to switch between a person and a computer")
+            if seat["kind"] == "bot":
+                self.controls.button(pygame.Rect(x + KIND_WIDTH + GAP, rect.y, LEVEL_WIDTH, 36),
+                                     LEVEL_LABELS[seat.get("level", "normal")],
+                                     lambda i=index: self._change(lambda: self._cycle_level(i)),
+                                     tooltip=LEVEL_HELP)
         bottom = height - 90
         self.controls.button(pygame.Rect(width // 2 - 230, bottom, 220, 52), "Start",
                              self.start, object_id="#primary")
         self.controls.button(pygame.Rect(width // 2 + 10, bottom, 220, 52), "Back",
                              self.app.pop)
         self.controls.on_escape = self.app.pop
+
+    def name_width(self) -> int:
+        """The name boxes' width: what the window leaves beside the kind and level buttons,
+        up to 240 pixels."""
+        width = self.app.window_size[0]
+        right = max(40, width // 2 - 560) + 480
+        room = width - 12 - right - DOT_WIDTH - KIND_WIDTH - LEVEL_WIDTH - 2 * GAP
+        return max(120, min(240, room))
 
     def _option_row(self, opt, rect: pygame.Rect) -> None:
         value = self.options[opt.key]
@@ -171,6 +196,13 @@ class SetupScene(Scene):
     def _toggle_kind(self, index: int) -> None:
         seat = self.seats[index]
         seat["kind"] = "bot" if seat["kind"] == "human" else "human"
+        seat.setdefault("level", "normal")
+
+    def _cycle_level(self, index: int) -> None:
+        """Easy -> Normal -> Hard -> Easy for the computer at seat ``index``."""
+        seat = self.seats[index]
+        level = seat.get("level", "normal")
+        seat["level"] = LEVELS[(LEVELS.index(level) + 1) % len(LEVELS)]
 
     # start -----------------------------------------------------------------------
     def start(self) -> None:
@@ -197,6 +229,9 @@ class SetupScene(Scene):
         left_x = max(40, width // 2 - 560)
         right_x = left_x + 480
         draw_text(surface, "Seats", (right_x, 100), 18, MUTED, bold=True)
+        if any(seat["kind"] == "bot" for seat in self.seats):
+            level_x = right_x + DOT_WIDTH + self.name_width() + GAP + KIND_WIDTH + GAP
+            draw_text(surface, "Level", (level_x + 4, 104), 15, MUTED, bold=True)
         draw_text(surface, "Match", (left_x, 100), 18, MUTED, bold=True)
         step = min(44, (height - 250) // max(len(self.seats), 1))
         for index in range(len(self.seats)):
