@@ -96,6 +96,10 @@ class Board:
         # back costs extra, so a seat does not undo the walk it just made.
         came, began = _cell(self.me["came_from"]), _cell(self.me["turn_from"])
         self.behind: Cell | None = came if came != began else None
+        self.cells = set(self.spaces) | {self.start, self.finish}
+        #: Memos: what a step onto each standable cell costs, and the cheapest ways.
+        self._step: dict[Cell, int] | None = None
+        self._costs: dict[tuple[Cell, bool, bool], tuple[dict[Cell, int], dict[Cell, Cell]]] = {}
 
     def standable(self, cell: Cell) -> bool:
         if cell == self.start:
@@ -159,6 +163,13 @@ class Board:
         through (stepping on one flips it); the escape pod only when it is open.
         """
         origin = origin or self.here
+        mine = origin == self.here
+        key = (origin, through, mine)
+        if key in self._costs:
+            return self._costs[key]
+        if self._step is None:
+            self._step = {c: 1 + self.danger(c) for c in self.cells if self.standable(c)}
+        step = self._step
         best = {origin: 0}
         back: dict[Cell, Cell] = {}
         heap = [(0, origin)]
@@ -169,14 +180,14 @@ class Board:
             if cell != origin and ((cell in self.down and not through) or cell == self.finish):
                 continue
             for n in neighbours(cell):
-                if not self.standable(n):
+                if n not in step:
                     continue
-                total = cost + 1 + self.danger(n) + (
-                    self.backtrack(cell, n) if origin == self.here else 0)
+                total = cost + step[n] + (self.backtrack(cell, n) if mine else 0)
                 if total < best.get(n, FAR):
                     best[n] = total
                     back[n] = cell
                     heapq.heappush(heap, (total, n))
+        self._costs[key] = (best, back)
         return best, back
 
     def path_to(self, goal: Cell, back: dict[Cell, Cell]) -> list[Cell]:

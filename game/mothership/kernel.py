@@ -14,14 +14,20 @@ Cell = tuple[int, int]
 STEPS: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 
 
+_NEAR: dict[Cell, tuple[Cell, ...]] = {}
+
+
 def neighbours(cell: Cell) -> list[Cell]:
     """The four orthogonal neighbours (on or off the board).
 
     >>> neighbours((2, 2))
     [(3, 2), (2, 3), (1, 2), (2, 1)]
     """
-    x, y = cell
-    return [(x + dx, y + dy) for dx, dy in STEPS]
+    near = _NEAR.get(cell)
+    if near is None:
+        x, y = cell
+        near = _NEAR[cell] = tuple((x + dx, y + dy) for dx, dy in STEPS)
+    return list(near)
 
 
 def steps_between(a: Cell, b: Cell) -> int:
@@ -50,7 +56,8 @@ def distances(sources: Iterable[Cell], passable: Callable[[Cell], bool]) -> dict
             todo.append(source)
     while todo:
         cell = todo.popleft()
-        for n in neighbours(cell):
+        near = _NEAR.get(cell) or tuple(neighbours(cell))
+        for n in near:
             if n not in seen and passable(n):
                 seen[n] = seen[cell] + 1
                 todo.append(n)

@@ -14,6 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import Action, Controller, Event, IllegalAction, Option, Rng, View, event
+from game.engine.search import SearchSettings
+
+from . import hard
 
 from .data import CHARACTER_IDS, CHARACTERS, DATA, DIFFICULTIES, ENDINGS, LAYOUT, TILES, TRAPS
 from .kernel import Cell, distances, neighbours, steps_between, steps_towards
@@ -29,6 +32,9 @@ ASSISTABLE = ("freeze", "confuse", "fear")
 ABILITIES = {"skip": "mage", "far_peek": "ranger", "sneak": "thief", "disarm": "tinkerer",
              "break_free": "knight"}
 ORDINAL = {1: "one", 2: "two", 3: "three"}
+#: The Hard player's search: playouts per decision and Normal actions in each (``hard.py``).
+SEARCH_PLAYOUTS = 48
+SEARCH_DEPTH = 60
 
 
 def ending_key(escaped: int, seats: int) -> str:
@@ -125,6 +131,13 @@ class MothershipController(Controller):
         #: watched it walk).  Derived from the actions, so not part of the snapshot.
         self.turn_from: list[Cell] = [LAYOUT.start] * n
         self.came_from: list[Cell] = [LAYOUT.start] * n
+        #: What every player has seen of the tiles, for the Hard player's redraw (public, and
+        #: derived from the actions like ``turn_from``): tiles turned face up so far, by
+        #: kind; those of them that came from the draw pile; and the face-down spaces
+        #: refilled from the draw pile.
+        self.seen: dict[str, int] = {}
+        self.pile_seen: dict[str, int] = {}
+        self.from_pile: set[Cell] = set()
 
     # --------------------------------------------------------------- geometry
     def tile_at(self, cell: Cell) -> dict[str, Any] | None:
@@ -536,7 +549,7 @@ class MothershipController(Controller):
         flipped = tile is not None and not tile["up"]
         if flipped:
             # One line says both what happened and what the tile turned out to be.
-            tile["up"] = True
+            self._turn_up(to)
             name = TILES[tile["kind"]]["name"]
             text = (f"{self.label(seat)} {verb} onto a face-down tile: it is "
                     f"{_article(name)} {name} tile.")
@@ -591,11 +604,21 @@ class MothershipController(Controller):
 
     def _flip(self, seat: int, cell: Cell, how: str) -> Event:
         tile = self.tiles[cell]
-        tile["up"] = True
+        self._turn_up(cell)
         name = TILES[tile["kind"]]["name"]
         text = f"{self.label(seat)} {how} a face-down tile: it is {_article(name)} {name} tile."
         return event("flip", text, seat=seat, cell=_plain(cell), tile=tile["kind"],
                      reveal=True)
+
+    def _turn_up(self, cell: Cell) -> None:
+        """Turn a face-down tile face up, counting what everyone has now seen."""
+        tile = self.tiles[cell]
+        tile["up"] = True
+        kind = tile["kind"]
+        self.seen[kind] = self.seen.get(kind, 0) + 1
+        if cell in self.from_pile:
+            self.from_pile.discard(cell)
+            self.pile_seen[kind] = self.pile_seen.get(kind, 0) + 1
 
     def _lift(self, seat: int, cell: Cell, back_to: Cell | None) -> list[Event]:
         del self.tiles[cell]
@@ -832,6 +855,7 @@ class MothershipController(Controller):
                 if self.draw_pile:
                     self.tiles[cell] = {"kind": self.draw_pile.pop(0), "up": False,
                                         "done": False, "disarmed_until": None}
+                    self.from_pile.add(cell)
                     text = ("The Mystery tile leaves play; a tile from the draw pile fills its "
                             f"space face down ({len(self.draw_pile)} left in the pile).")
                 else:
@@ -938,7 +962,8 @@ class MothershipController(Controller):
         return {
             "ending": key, "ending_text": ENDINGS[key], "headline": headline,
             "escaped": escaped, "won": key == "all",
-            "winners": escaped,
+            # A cooperative game: the crew wins together when everyone escaped.
+            "winners": list(range(len(self.seats))) if key == "all" else [],
             "scores": [1 if self.escaped[s] else 0 for s in range(len(self.seats))],
             "characters": list(self.characters),
             "escape_rounds": list(self.escape_round),
@@ -981,6 +1006,17 @@ class MothershipController(Controller):
                 f"{self.ap[seat]} AP")
 
     # ---------------------------------------------------------------- bots
+    search_settings = SearchSettings(iterations=SEARCH_PLAYOUTS, rollout_actions=SEARCH_DEPTH)
+
+    def determinize(self, seat: int, rng: Rng) -> None:
+        """Redraw what nobody has seen: the face-down tiles, the draw pile and the box,
+        consistently with every tile seen so far (``hard.determinize``)."""
+        hard.determinize(self, seat, rng)
+
+    def evaluate(self, seat: int) -> float:
+        """How likely the whole crew escapes, on the search's 0..1 scale (``hard.evaluate``)."""
+        return hard.evaluate(self, seat)
+
     @classmethod
     def policy(cls, view: View, legal: list[Action], rng: Rng) -> Action | None:
         from .bot import choose
