@@ -88,7 +88,16 @@ def between(a: Cell, b: Cell) -> list[Cell]:
     >>> between((0, 0), (3, 0))
     [(1, 0), (2, 0)]
     """
-    return [(h.q, h.r) for h in hex_line(Hex(*a), Hex(*b))[1:-1]]
+    found = _BETWEEN.get((a, b))
+    if found is None:
+        found = [(h.q, h.r) for h in hex_line(Hex(*a), Hex(*b))[1:-1]]
+        if len(_BETWEEN) < 50_000:  # the map has 140 hexes: at most 19,600 pairs
+            _BETWEEN[(a, b)] = found
+    return list(found)
+
+
+#: (a, b) -> the hexes between them (pure geometry, worked out once per pair).
+_BETWEEN: dict[tuple[Cell, Cell], list[Cell]] = {}
 
 
 def first_step(a: Cell, b: Cell) -> Cell:
@@ -109,11 +118,13 @@ def in_front(a: Cell, facing: int, b: Cell) -> bool:
     return d in front(facing)
 
 
+#: The map's middle, in the coordinates ``towards_centre`` measures in.
+_MIDDLE = (sum(c[0] + c[1] / 2 for c in CELLS) / len(CELLS), sum(c[1] for c in CELLS) / len(CELLS))
+
+
 def towards_centre(cell: Cell) -> int:
     """The direction from ``cell`` that leads most directly to the map's middle."""
-    qs = [c[0] + c[1] / 2 for c in CELLS]
-    rs = [c[1] for c in CELLS]
-    mid = (sum(qs) / len(qs), sum(rs) / len(rs))
+    mid = _MIDDLE
 
     def gap(d: int) -> float:
         n = step(cell, d)

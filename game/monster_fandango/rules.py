@@ -222,10 +222,16 @@ class FandangoController(Controller):
                   starting: bool = False, facing: int = 0) -> int:
         uid = self.next_id
         self.next_id += 1
-        self._changed()
         self.units[uid] = {"id": uid, "kind": kind, "owner": owner, "hex": cell,
                            "acted": acted, "starting": starting, "burrowed": False,
                            "down": False, "facing": facing, "sacrificed": False, "guard": None}
+        idx = self._idx
+        if idx is not None:  # kept up to date: the new id is the highest, so lists stay sorted
+            at, owned, load = idx["at"], idx["owned"], idx["load"]
+            at[cell] = at.get(cell, _EMPTY) + [uid]  # new lists: callers may hold the old ones
+            owned[owner] = owned.get(owner, _EMPTY) + [uid]
+            load[cell] = load.get(cell, 0) + MONSTERS[kind]["stack"]
+            self._drop_derived(idx)
         if owner is not None:
             self._visit(owner, cell)
         return uid
@@ -233,13 +239,39 @@ class FandangoController(Controller):
     def _new_item(self, kind: str, unit: int | None = None, hex: Cell | None = None) -> int:
         iid = self.next_id
         self.next_id += 1
-        self._changed()
         self.items[iid] = {"id": iid, "kind": kind, "unit": unit, "hex": hex, "sprung": False}
+        idx = self._idx
+        if idx is not None:  # kept up to date, as for a new unit
+            if unit is None:
+                lying, cell = idx["lying"], hex
+                lying[cell] = lying.get(cell, _EMPTY) + [iid]
+            else:
+                carried, cell = idx["carried"], self.units[unit]["hex"]
+                carried[unit] = carried.get(unit, _EMPTY) + [iid]
+            load = idx["load"]
+            load[cell] = load.get(cell, 0) + ITEMS[kind]["stack"]
+            self._drop_derived(idx)
         self.created[kind] = self.created.get(kind, 0) + 1
         return iid
 
     def _remove_item(self, iid: int) -> None:
-        self._changed()
+        idx = self._idx
+        if idx is not None:  # kept up to date, as for a new item
+            it = self.items[iid]
+            if it["unit"] is None:
+                group, key, cell = idx["lying"], it["hex"], it["hex"]
+            else:
+                group, key, cell = idx["carried"], it["unit"], self.units[it["unit"]]["hex"]
+            left = [i for i in group[key] if i != iid]
+            if left:
+                group[key] = left
+            else:
+                del group[key]
+            load = idx["load"]
+            load[cell] -= ITEMS[it["kind"]]["stack"]
+            if not load[cell]:
+                del load[cell]
+            self._drop_derived(idx)
         kind = self.items.pop(iid)["kind"]
         self.removed[kind] = self.removed.get(kind, 0) + 1
 
@@ -278,6 +310,12 @@ class FandangoController(Controller):
     def _changed(self) -> None:
         self._idx = None
 
+    @staticmethod
+    def _drop_derived(idx: dict[str, Any]) -> None:
+        """Forget what is worked out from the index (it is worked out again when wanted)."""
+        for derived in ("stats", "quests_checked", "reach", "kinds"):
+            idx.pop(derived, None)
+
     def _put(self, uid: int, cell: Cell) -> None:
         """Move a unit (with what it carries) to ``cell``, keeping the index up to date
         instead of rebuilding it: moves are the commonest change of all."""
@@ -299,20 +337,20 @@ class FandangoController(Controller):
         if not load[old]:
             del load[old]
         load[cell] = load.get(cell, 0) + weight
-        for derived in ("stats", "quests_checked"):  # worked out again when next wanted
-            idx.pop(derived, None)
+        for derived in ("stats", "quests_checked", "reach"):  # worked out again when wanted
+            idx.pop(derived, None)  # (what units carry stays: "kinds" is kept)
 
     def units_at(self, cell: Cell) -> list[int]:
         """Unit ids on a hex (a shared list: do not change it)."""
-        return self._index()["at"].get(cell, _EMPTY)
+        return (self._idx or self._index())["at"].get(cell, _EMPTY)
 
     def carried(self, uid: int) -> list[int]:
         """Item ids a unit carries (a shared list: do not change it)."""
-        return self._index()["carried"].get(uid, _EMPTY)
+        return (self._idx or self._index())["carried"].get(uid, _EMPTY)
 
     def lying(self, cell: Cell) -> list[int]:
         """Item ids lying on a hex (a shared list: do not change it)."""
-        return self._index()["lying"].get(cell, _EMPTY)
+        return (self._idx or self._index())["lying"].get(cell, _EMPTY)
 
     def item_hex(self, iid: int) -> Cell:
         it = self.items[iid]
@@ -320,7 +358,7 @@ class FandangoController(Controller):
 
     def load(self, cell: Cell) -> int:
         """Stack points in a hex: units, the items they carry and items lying there."""
-        return self._index()["load"].get(cell, 0)
+        return (self._idx or self._index())["load"].get(cell, 0)
 
     def weight(self, uid: int) -> int:
         """A unit's own stack size plus everything it carries."""
@@ -336,7 +374,7 @@ class FandangoController(Controller):
 
     def seat_units(self, seat: int) -> list[int]:
         """A seat's unit ids in order (a shared list: do not change it)."""
-        return self._index()["owned"].get(seat, _EMPTY)
+        return (self._idx or self._index())["owned"].get(seat, _EMPTY)
 
     def has_item(self, uid: int, kind: str) -> bool:
         return any(self.items[i]["kind"] == kind for i in self.carried(uid))
@@ -427,7 +465,17 @@ class FandangoController(Controller):
         return max(move, MONSTERS["horse"]["move"]) if horse is not None else move
 
     def reachable(self, uid: int, points: int, horse: int | None = None) -> dict[Cell, list[Cell]]:
-        """Hexes a unit (with its horse) can end a move on, with a shortest path."""
+        """Hexes a unit (with its horse) can end a move on, with a shortest path (kept with the
+        index until something moves or changes: a shared dict, do not change it)."""
+        index = self._idx or self._index()
+        cache = index.setdefault("reach", {})
+        key = (uid, points, horse)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = self._reachable(uid, points, horse)
+        return found
+
+    def _reachable(self, uid: int, points: int, horse: int | None) -> dict[Cell, list[Cell]]:
         u = self.units[uid]
         owner, start = u["owner"], u["hex"]
         movers = [uid] + ([horse] if horse is not None else [])
@@ -604,16 +652,18 @@ class FandangoController(Controller):
                     out += [{"type": "buy", "bag": iid, "item": k} for k in BUYABLE]
         return out
 
-    def _play_actions(self, seat: int, only: str | None = None) -> list[Action]:
+    def _play_actions(self, seat: int, only: str | None = None,
+                      unit: Any = None) -> list[Action]:
         """The legal actions of the seat whose turn it is (only those of type ``only``, when
-        given: applying an action checks just its own kind, which keeps replays fast)."""
+        given, and only selections of ``unit`` when that is given: applying an action checks
+        just its own kind, which keeps replays fast)."""
         out: list[Action] = []
         if only == "buy":
             return self._buy_actions(seat)
         if self.active is None:
             for uid in self.seat_units(seat):
                 u = self.units[uid]
-                if u["acted"]:
+                if u["acted"] or (unit is not None and uid != unit):
                     continue
                 out.append({"type": "select", "unit": uid})
                 if u["down"] or u["burrowed"] or u["kind"] == "horse":
@@ -679,13 +729,15 @@ class FandangoController(Controller):
 
     # ---------------------------------------------------------------- apply
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if _has_bool({k: v for k, v in action.items() if k != "key"}) or \
+        if any(_has_bool(v) for k, v in action.items() if k != "key") or \
                 ("key" in action and action["key"] is not True):
             raise self.refuse("That action holds a value of the wrong kind.")
         if seat not in self.to_act():
             legal: list[Action] = []
         elif self.prompt is None and self.phase == "play" and isinstance(action.get("type"), str):
-            legal = self._play_actions(seat, only=action["type"])
+            legal = self._play_actions(seat, only=action["type"],
+                                       unit=action.get("unit") if action["type"] == "select"
+                                       else None)
         else:
             legal = self.legal_actions(seat)
         if action not in legal:
@@ -1493,11 +1545,13 @@ class FandangoController(Controller):
         return sum(q["done"] for q in self.quests[seat])
 
     def _check_winner(self, events: list[Event]) -> bool:
-        done = [s for s in range(self.n) if self.done_count(s) >= 3]
+        n = self.n
+        done = [s for s in range(n) if all(q["done"] for q in self.quests[s])]  # all three
         if done:
             self._end(done, "quests", events)
             return True
-        alive = [s for s in range(self.n) if self.seat_units(s)]
+        owned = (self._idx or self._index())["owned"]
+        alive = [s for s in range(n) if owned.get(s)]
         if not alive:
             self._end([], "wiped out", events)
             return True
