@@ -65,11 +65,19 @@ def test_the_hard_choice_never_knows_the_dice_to_come(index):
         assert search(game, seat, Rng(salt), QUICK) == search(other, seat, Rng(salt), QUICK)
 
 
+def _between_moves(game: RacingController) -> RacingController:
+    """The moment the last racer of a game turn has finished moving (nobody has a move to
+    come in this turn)."""
+    game.phase, game.index, game.pending, game.agenda = "resolve", len(game.order) - 1, None, []
+    return game
+
+
 def test_the_estimate_is_a_share_that_follows_points_and_distance():
-    game = copy.deepcopy(STATES[-1])
+    game = _between_moves(copy.deepcopy(STATES[-1]))
     game.points = [10] * game.n
     game.laps = [1] * game.n
     game.pos = [(x, 3) for x, _y in game.pos]
+    game.chars = ["orc"] * game.n                       # (characters of equal worth)
     even = [game.evaluate(s) for s in range(game.n)]
     assert even == pytest.approx([even[0]] * game.n)
     assert 0 < even[0] < 1
@@ -82,10 +90,35 @@ def test_the_estimate_is_a_share_that_follows_points_and_distance():
         hard.WIN_PART + (1 - hard.WIN_PART) * game.n / 2)
 
 
+def test_the_estimate_prefers_the_stronger_characters_early_in_the_race():
+    game = _between_moves(copy.deepcopy(STATES[0]))
+    game.points, game.laps = [0] * game.n, [0] * game.n
+    game.pos = [(x, 0) for x, _y in game.pos]
+    game.chars = ["halfling", "knight"] + ["orc"] * (game.n - 2)
+    game.turn = 1
+    assert game.evaluate(0) > game.evaluate(1)
+    game.turn = game.turns + 1                          # (no turn left: only points count)
+    assert game.evaluate(0) == pytest.approx(game.evaluate(1))
+
+
+def test_the_estimate_counts_the_moves_still_to_come_in_this_turn():
+    game = _between_moves(copy.deepcopy(STATES[-1]))
+    game.points, game.laps = [10] * game.n, [1] * game.n
+    game.pos = [(x, 3) for x, _y in game.pos]
+    game.chars = ["orc"] * game.n
+    game.order, game.index, game.phase, game.move = list(range(game.n)), 0, "objects", {}
+    assert game.evaluate(0) == pytest.approx(game.evaluate(1))
+    game.phase, game.move = "steps", {"left": 0, "taken": 4}
+    game.pos[0] = (game.pos[0][0], 7)                   # seat 0 has moved its four rows
+    assert game.evaluate(0) > game.evaluate(1)           # ahead only by what seat 1 lacks
+    assert hard.worths(game)[0] - hard.worths(game)[1] == pytest.approx(
+        hard.ROW_WORTH * (4 - hard.MOVE_ROWS))
+
+
 def test_the_estimate_grows_surer_as_the_race_ends():
-    game = copy.deepcopy(STATES[-1])
+    game = _between_moves(copy.deepcopy(STATES[-1]))
     game.points = [20] + [10] * (game.n - 1)
-    game.turn, game.index = 1, 0
+    game.turn = 1
     early = game.evaluate(0)
     game.turn = game.turns
     assert game.evaluate(0) > early > 1 / game.n
