@@ -290,6 +290,49 @@ def start_values(worlds: int = 300, seed: int = 7) -> dict[str, tuple[float, ...
     return out
 
 
+#: How many different choices :func:`normal_choice` remembers for each team, start and table,
+VARIANTS = 3
+#: ... each worked out over this many imagined worlds.
+MEMO_WORLDS = 32
+
+
+@lru_cache(maxsize=4096)
+def normal_choice(team: str, start: int, computers: int, variant: int) -> tuple:
+    """(slot, number, direction, vote): a choice the Normal player makes for ``team`` from
+    ``start`` when the Positions in the bit mask ``computers`` hold computer players (the
+    ``variant``-th of :data:`VARIANTS` draws of its imagined worlds).  The Hard player's
+    search uses it to redraw hidden choices and to play quick rollouts: it is the same
+    player, remembered, since its choice depends only on these."""
+    others = [(p, bool(computers >> p & 1)) for p in POSITIONS if p != start]
+    rng = Rng.derive(0xE4B, TEAMS.index(team), start, computers, variant)
+    action, _ = best_choice(team, start, rng, MEMO_WORLDS, others)
+    return (action["slot"], action["communal"], action.get("direction"), action.get("vote"))
+
+
+def finals(teams: list[str], starts: list[int], choices: list[dict[str, Any]]) -> list[int]:
+    """Every seat's finishing Position for these teams, starts and secret choices (the
+    kernel's rules on bit masks: a quick stand-in for the controller's resolution)."""
+    slots: dict[str, list[int]] = {t: [] for t in TEAMS}
+    totals = {t: 0 for t in TEAMS}
+    dirs, votes = [], []
+    for team, choice in zip(teams, choices):
+        slots[team].append(choice["slot"])
+        totals[team] += choice["communal"]
+        if team == "werewolf":
+            dirs.append(choice["direction"])
+            votes.append(choice["vote"])
+    mine = _jumps(_full_row(_mask(slots["dwarf"]), totals["dwarf"]), -1)
+    portal = _jumps(_full_row(_mask(slots["magician"]), totals["magician"]), +1)
+    left, right = _markers(slots["werewolf"], dirs)
+    communal = 1 << _nearest_empty(left | right, totals["werewolf"])
+    if majority(votes) == "L":
+        left |= communal
+    else:
+        right |= communal
+    fear = _fear(left, right)
+    return [fear[portal[mine[p]]] for p in starts]
+
+
 # ---------------------------------------------------------------------- the policy
 def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
     """The bot's action for ``view`` (the engine's ``policy``); None leaves it to chance."""
@@ -317,6 +360,43 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
 
 def worth(team: str, start: int) -> float:
     return START_VALUE[team][start - 1]
+
+
+#: How likely a computer is taken to make a trading move its team would not make.
+SLIP = 0.05
+
+
+def team_likelihoods(seats: list[dict[str, Any]], history: list[dict[str, Any]],
+                     me: int | None) -> dict[int, dict[str, float]]:
+    """How well each team explains each other computer seat's public trading.
+
+    A computer offers a swap only for a Position its team values more than its own, and
+    accepts an offer only when the Position offered is worth more to its team (declines
+    otherwise), so every offer and answer it made is evidence about its team: a team that
+    would have done it scores 1, one that would not :data:`SLIP`, per move.  The starts the
+    seats had at each trade are worked back from today's starts.  People are not judged.
+    """
+    likely = {s["seat"]: {t: 1.0 for t in TEAMS} for s in seats
+              if s["seat"] != me and s["kind"] == "bot"}
+    at = {s["seat"]: s["start"] for s in seats}
+    before = []
+    for trade in reversed(history):
+        if trade["accepted"]:
+            a, b = trade["from"], trade["to"]
+            at[a], at[b] = at[b], at[a]
+        before.append(dict(at))
+    for trade, where in zip(history, reversed(before)):
+        proposer, answerer = trade["from"], trade["to"]
+        asked, offered = where[answerer], where[proposer]
+        if proposer in likely:
+            for t in TEAMS:
+                fits = worth(t, asked) > worth(t, offered) + OFFER_MARGIN
+                likely[proposer][t] *= 1.0 if fits else SLIP
+        if answerer in likely:
+            for t in TEAMS:
+                fits = (worth(t, offered) > worth(t, asked) + ACCEPT_MARGIN) == trade["accepted"]
+                likely[answerer][t] *= 1.0 if fits else SLIP
+    return likely
 
 
 def accept_chance(team: str, mine: int, theirs: int, computer: bool) -> float:

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from game.engine import Action, Controller, Event, Option, Rng, View, event
+from game.engine.search import SearchSettings, normal_policy
 
 from . import bot
 from .kernel import (DIRECTIONS, POSITIONS, TEAM_ITEM, TEAMS, communal_choice, fear_groups,
@@ -510,7 +511,113 @@ class ExpeditionController(Controller):
         return f"Over: {self.name(self.candidate)} is the Elimination Candidate"
 
     # -------------------------------------------------------------------- bots
+    def determinize(self, seat: int, rng: Rng) -> None:
+        """Redraw everything ``seat`` may not see, for the Hard player's search (ruling 26).
+
+        Before the reveal: the other eight seats' teams (the deal's canonical pool, two more
+        of the seat's own team and three of each other, shuffled; a deal is kept with a
+        chance that falls with every public trading move it makes unlikely for a computer,
+        see ``bot.team_likelihoods``) and the secret choices of those who have already
+        chosen (each a choice the Normal player makes for its redrawn team and start).  In
+        the Elimination vote: the votes the others have cast (a random tied player).  Nothing
+        here reads the hidden values it replaces, so two states that look the same to
+        ``seat`` come out the same for the same ``rng``."""
+        if not self.revealed():
+            others = [s for s in range(9) if s != seat]
+            own = self.teams[seat]
+            pool = [t for t in TEAMS for _ in range(2 if t == own else 3)]
+            view = self.view(seat)
+            likely = bot.team_likelihoods(view["seats"], view["trading"]["history"], seat)
+            best, best_weight = None, -1.0
+            for _attempt in range(40):
+                deal = list(pool)
+                rng.shuffle(deal)
+                weight = 1.0
+                for s, team in zip(others, deal):
+                    if s in likely:
+                        weight *= likely[s][team] / max(likely[s].values())
+                if weight > best_weight:
+                    best, best_weight = deal, weight
+                if rng.randbelow(1 << 20) < weight * (1 << 20):
+                    break
+            assert best is not None
+            for s, team in zip(others, best):
+                self.teams[s] = team
+            for s in sorted(self.choices):
+                if s != seat:
+                    self.choices[s] = self._imagined_choice(s, rng)
+        if self.phase == "vote":
+            for s in sorted(self.votes):
+                if s != seat:
+                    self.votes[s] = self.tied[rng.randbelow(len(self.tied))]
+
+    def _imagined_choice(self, seat: int, rng: Rng) -> dict[str, Any]:
+        """A secret choice the Normal player would make from ``seat``'s team and start."""
+        computers = 0
+        for s in range(9):
+            if s != seat and self.seats[s].get("kind") == "bot":
+                computers |= 1 << self.start[s]
+        slot, number, direction, vote = bot.normal_choice(
+            self.teams[seat], self.start[seat], computers, rng.randbelow(bot.VARIANTS))
+        choice: dict[str, Any] = {"slot": slot, "communal": number}
+        if self.teams[seat] == "werewolf":
+            choice.update(direction=direction, vote=vote)
+        return choice
+
+    def evaluate(self, seat: int) -> float:
+        """How well ``seat`` is doing, 0..1, scored as the search scores a finished game (0.9
+        shared among the three winners, 0.1 for the rank of one's score): the mean over
+        :data:`EVALUATE_SAMPLES` quick finishes in which nobody trades any more and the
+        secret choices not yet made are ones the Normal player makes (``bot.normal_choice``),
+        climbed with ``bot.finals``.  Worked out once for all nine seats per state."""
+        key = (self.phase, len(self.trades), self.trade_round, self.trade_turn,
+               self.pending is not None, len(self.choices), len(self.votes))
+        cached = getattr(self, "_evaluated", None)
+        if cached is None or cached[0] != key:
+            cached = (key, self._evaluate_all())
+            self._evaluated = cached
+        return cached[1][seat]
+
+    def _evaluate_all(self) -> list[float]:
+        if self.scores is not None:
+            return [self._outcome_value(self.scores, s) for s in range(9)]
+        rng = Rng.derive(self.rng.state & ((1 << 63) - 1), 0xE7A)
+        totals = [0.0] * 9
+        for _sample in range(EVALUATE_SAMPLES):
+            choices = [self.choices[s] if s in self.choices else self._imagined_choice(s, rng)
+                       for s in range(9)]
+            final = bot.finals(self.teams, self.start, choices)
+            points = [score(self.teams[s], final[s]) for s in range(9)]
+            for s in range(9):
+                totals[s] += self._outcome_value(points, s)
+        return [t / EVALUATE_SAMPLES for t in totals]
+
+    def _outcome_value(self, points: list[int], seat: int) -> float:
+        """search.outcome's score for ``seat`` if the game ended with these points."""
+        team = self.teams[seat]
+        best = max((s for s in range(9) if self.teams[s] == team), key=lambda s: points[s])
+        below = sum(1 for p in points if p < points[seat])
+        equal = sum(1 for p in points if p == points[seat]) - 1
+        return 0.9 * (best == seat) / 3 + 0.1 * (below + equal / 2) / 8
+
     @classmethod
     def policy(cls, view: View, legal: list[Action], rng: Rng) -> Action | None:
         """The computer player (see :mod:`.bot`): it plays for its team from its own view."""
         return bot.choose(view, legal, rng)
+
+
+def rollout_policy(controller: ExpeditionController, seat: int, legal: list[Action],
+                   rng: Rng) -> Action:
+    """The Normal player, quick enough for search rollouts: its secret choice is one it has
+    already worked out for that team, start and table (``bot.normal_choice``)."""
+    if controller.phase == "choice":
+        return {"type": "choose", **controller._imagined_choice(seat, rng)}
+    return normal_policy(controller, seat, legal, rng)
+
+
+#: Quick finishes ``evaluate`` averages.
+EVALUATE_SAMPLES = 8
+#: The Hard player's search: each move is followed by one more action (the answer to an
+#: offer, the next seat's move) and then judged by ``evaluate``.
+ExpeditionController.search_settings = SearchSettings(iterations=200, rollout_actions=1,
+                                                      policy=rollout_policy)

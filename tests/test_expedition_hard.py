@@ -1,0 +1,162 @@
+"""Fantasy Expedition's hooks for the Hard computer player (issue 17): what a determinization
+redraws and keeps, that it never depends on another seat's secrets, the quick finish behind
+``evaluate``, rules.md's ruling 26, and a whole game with a Hard seat.  The tournaments
+(Hard against Normal, Normal against Easy) are slow and run only with ``-m slow``."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections import Counter
+
+import pytest
+
+from game.engine import Match, Rng
+from game.engine.bots import choose_action, play_out
+from game.engine.search import search, settings_for
+from game.fantasy_expedition import bot
+from game.fantasy_expedition.kernel import TEAMS
+from game.fantasy_expedition.rules import ExpeditionController
+
+GAME = "fantasy_expedition"
+
+
+def quick(controller):
+    return dataclasses.replace(settings_for(controller), iterations=16)
+
+
+def _match(seed: int, rounds: int = 1, hard: tuple[int, ...] = ()) -> Match:
+    seats = [{"name": f"P{i}", "kind": "bot", "level": "hard" if i in hard else "normal"}
+             for i in range(9)]
+    return Match.new(GAME, seats, seed=seed, options={"trade_rounds": rounds})
+
+
+def _advance(match: Match, until) -> ExpeditionController:
+    for _ in range(500):
+        if until(match.controller):
+            return match.controller
+        seat = match.to_act()[0]
+        match.act(seat, choose_action(match, seat))
+    raise AssertionError("the game never reached the wanted moment")
+
+
+def _states() -> list[tuple[ExpeditionController, int]]:
+    """(game, seat): the opening offer, mid-trading, and secret choices half made."""
+    out = []
+    for seed in (1, 5):
+        match = _match(seed, rounds=2)
+        out.append((copy.deepcopy(match.controller), match.to_act()[0]))
+        game = _advance(match, lambda g: len(g.trades) >= 3 and g.phase == "trading")
+        out.append((copy.deepcopy(game), game.to_act()[0]))
+        game = _advance(match, lambda g: g.phase == "choice" and len(g.choices) >= 4)
+        out.append((copy.deepcopy(game), game.to_act()[0]))
+    return out
+
+
+STATES = _states()
+
+
+@pytest.mark.parametrize("index", range(len(STATES)))
+def test_determinize_keeps_the_seats_view_and_redraws_only_hidden_things(index):
+    game, seat = STATES[index]
+    redrawn = False
+    for salt in range(4):
+        world = copy.deepcopy(game)
+        world.determinize(seat, Rng(salt))
+        assert world.view(seat) == game.view(seat)
+        assert world.teams[seat] == game.teams[seat]
+        assert Counter(world.teams) == Counter(t for t in TEAMS for _ in range(3))
+        assert world.start == game.start and world.trades == game.trades
+        assert set(world.choices) == set(game.choices)
+        assert world.choices.get(seat) == game.choices.get(seat)
+        for s, choice in world.choices.items():   # a redrawn choice fits its redrawn team
+            assert 1 <= choice["slot"] <= 9 and 1 <= choice["communal"] <= 9
+            assert ("direction" in choice) == (world.teams[s] == "werewolf")
+        redrawn |= world.snapshot() != game.snapshot()
+    assert redrawn, "four redraws never changed a hidden team or choice"
+
+
+@pytest.mark.parametrize("index", range(len(STATES)))
+def test_states_differing_only_in_other_seats_secrets_determinize_alike(index):
+    game, seat = STATES[index]
+    other = copy.deepcopy(game)
+    # Swap two other seats of different teams and rewrite every other seat's choice.
+    a = next(s for s in range(9) if s != seat and other.teams[s] != other.teams[seat])
+    b = next(s for s in range(9) if s not in (seat, a) and other.teams[s] not in
+             (other.teams[a],))
+    other.teams[a], other.teams[b] = other.teams[b], other.teams[a]
+    for s in other.choices:
+        if s != seat:
+            other.choices[s] = {"slot": 10 - other.choices[s]["slot"], "communal": 1,
+                                **({"direction": "L", "vote": "L"}
+                                   if other.teams[s] == "werewolf" else {})}
+    assert other.view(seat) == game.view(seat)
+    assert other.snapshot() != game.snapshot()
+    for salt in range(3):
+        one, two = copy.deepcopy(game), copy.deepcopy(other)
+        one.determinize(seat, Rng(salt))
+        two.determinize(seat, Rng(salt))
+        assert one.snapshot() == two.snapshot()
+    settings = quick(game)
+    assert search(game, seat, Rng(7), settings) == search(other, seat, Rng(7), settings)
+
+
+def test_quick_finishes_climb_as_the_controller_does():
+    for seed in range(12):
+        match = _match(seed)
+        play_out(match)
+        c = match.controller
+        assert bot.finals(c.teams, c.start, [c.choices[s] for s in range(9)]) == c.final
+
+
+@pytest.mark.parametrize("index", range(len(STATES)))
+def test_evaluate_is_a_share_of_the_finished_games_scores(index):
+    """0.9 shared by three winners plus 0.1 for rank over nine seats: the nine values of a
+    finished game add up to 0.9 + 0.45, and so do the averages ``evaluate`` gives."""
+    game, seat = STATES[index]
+    world = copy.deepcopy(game)
+    world.determinize(seat, Rng(3))
+    values = [world.evaluate(s) for s in range(9)]
+    assert all(0.0 <= v <= 1.0 for v in values)
+    assert sum(values) == pytest.approx(1.35)
+
+
+def test_ruling_26_deals_favour_teams_that_explain_a_computers_trading():
+    """A computer that offered its Position 1 for Position 9 behaves like a Dwarf: redrawn
+    deals make it one far more often than the deal's odds (three or two in eight)."""
+    match = _match(2, rounds=2)
+    game = match.controller
+    me, them = 0, 4
+    game.start = [2, 5, 6, 7, 1, 8, 3, 4, 9]
+    game.trades = [{"from": them, "to": 8, "accepted": False}]
+    assert bot.worth("dwarf", 9) > bot.worth("dwarf", 1) + bot.OFFER_MARGIN
+    assert not bot.worth("magician", 9) > bot.worth("magician", 1) + bot.OFFER_MARGIN
+    dwarf = 0
+    for salt in range(80):
+        world = copy.deepcopy(game)
+        world.determinize(me, Rng(salt))
+        dwarf += world.teams[them] == "dwarf"
+    prior = (2 if game.teams[me] == "dwarf" else 3) / 8
+    assert dwarf / 80 > prior + 0.25
+    rules = open("game/fantasy_expedition/rules.md", encoding="utf-8").read()
+    assert "26. A Hard computer player" in rules
+
+
+def test_a_short_game_with_a_hard_seat_plays_to_the_end(monkeypatch):
+    monkeypatch.setattr(ExpeditionController, "search_settings", dataclasses.replace(
+        ExpeditionController.search_settings, iterations=16))
+    match = _match(4, rounds=1, hard=(0, 5))
+    play_out(match)
+    assert match.is_over()
+    assert match.result()["elimination_candidate"] is not None
+
+
+@pytest.mark.slow
+def test_hard_beats_normal_and_normal_beats_easy():
+    from game.engine.tournament import duel
+    hard = duel(GAME, "hard", "normal", games=180, seed=1)
+    print(hard.row())
+    assert hard.ratio >= 1.4
+    normal = duel(GAME, "normal", "easy", games=540, seed=1)
+    print(normal.row())
+    assert normal.ratio >= 1.2
