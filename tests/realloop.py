@@ -15,8 +15,11 @@ from game.ui.settings import Settings
 class RealLoop:
     """An App run by its own loop; input goes through ``pygame.event.post``."""
 
-    def __init__(self, size=(1280, 720), animation="off", bot_delay=0.0) -> None:
-        self.app = App(settings=Settings(animation=animation, bot_delay=bot_delay), size=size)
+    def __init__(self, size=(1280, 720), animation="off", bot_delay=0.0,
+                 recap=False) -> None:
+        # The handover's recap is off unless a test asks for it (tests/test_recap.py).
+        self.app = App(settings=Settings(animation=animation, bot_delay=bot_delay, recap=recap),
+                       size=size)
         self.app.to_menu()
         self.app.step()
 

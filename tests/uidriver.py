@@ -12,8 +12,10 @@ from game.ui.settings import Settings
 class Driver:
     """An App plus helpers to press buttons and keys and to pump frames."""
 
-    def __init__(self, size=(1280, 720), animation="off") -> None:
-        self.app = App(settings=Settings(animation=animation, bot_delay=0.0), size=size)
+    def __init__(self, size=(1280, 720), animation="off", recap=False) -> None:
+        # The handover's recap is off unless a test asks for it (tests/test_recap.py).
+        self.app = App(settings=Settings(animation=animation, bot_delay=0.0, recap=recap),
+                       size=size)
         self.app.fps = 0
         # Synthetic steps take no time: the handover guard (a real-time wait) is tested with
         # the real loop in test_handover_guard.py.

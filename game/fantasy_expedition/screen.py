@@ -321,6 +321,22 @@ class ExpeditionScreen(GameScreen):
         elif phase == "choice" and row == ROW_OF_TEAM[self.my_team(view)]:
             self._select("slot", index)
 
+    def event_cells(self, event: dict[str, Any], view: dict[str, Any]) -> set[Any]:
+        """A move's landing place, and the slots a placement filled."""
+        row = event.get("row")
+        if not isinstance(row, str):
+            return set()
+        places = [event.get("target"), event.get("slot"), *event.get("slots", [])]
+        return {f"{row}-{n}" for n in places if isinstance(n, int) and not isinstance(n, bool)}
+
+    def cell_action(self, cell: Any, view: dict[str, Any]) -> dict[str, Any] | None:
+        """A start position means proposing a trade to whoever stands there, legal or not."""
+        if not isinstance(cell, str) or not cell.startswith("start-") or view["viewer"] is None:
+            return None
+        index = int(cell.split("-")[1])
+        other = next((s["seat"] for s in view["seats"] if s["start"] == index), None)
+        return None if other in (None, view["viewer"]) else {"type": "propose", "to": other}
+
     def hover_text(self, cell: Any, view: dict[str, Any]) -> str | None:
         """Which position this is, who stands there, what lies there and who put it there."""
         if not isinstance(cell, str) or "-" not in cell:

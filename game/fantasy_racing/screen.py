@@ -472,6 +472,12 @@ class RacingScreen(GameScreen):
     def highlighted(self, view: dict[str, Any]) -> set[Any]:
         return set(self._click_actions(view))
 
+    def cell_action(self, cell: Any, view: dict[str, Any]) -> dict[str, Any] | None:
+        """The action a click on ``cell`` takes now (hints mark it)."""
+        if not isinstance(cell, (list, tuple)):
+            return None
+        return self._click_actions(view).get(tuple(cell))
+
     def cell_at(self, point: tuple[float, float]) -> Any:
         """A board square, or a row or chest icon of the race table drawn over the board."""
         sx, sy = self.scene.transform().to_screen(*point)

@@ -9,6 +9,7 @@ the enemy there, or place a starting hex or a flag.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -49,6 +50,7 @@ def colour(owner: int | None) -> tuple[int, int, int]:
     return WILD if owner is None else SEAT_COLOURS[owner % len(SEAT_COLOURS)]
 
 
+@lru_cache(maxsize=256)
 def icon(name: str, size: int) -> pygame.Surface:
     """A counter icon scaled to ``size`` pixels (cached)."""
     return art(ART / f"{name}.png", size)
@@ -463,6 +465,48 @@ class FandangoScreen(GameScreen):
             self.pick_index = (self.pick_index + 1) % len(selects)
             self._do(selects[self.pick_index % len(selects)])
 
+    def cell_action(self, cell: Any, view: dict[str, Any]) -> dict[str, Any] | None:
+        """What a click on ``cell`` would ask for, legal or not ("why not?", hints)."""
+        if not hasattr(cell, "q") or view["viewer"] is None:
+            return None
+        legal, here = self.legal(view), [cell.q, cell.r]
+        if view["prompt"] is not None:
+            return {"type": "escape", "to": here} if {"type": "escape", "to": here} in legal \
+                else None
+        if view["phase"] in ("starts", "flags"):
+            return {"type": "start" if view["phase"] == "starts" else "flag", "hex": here}
+        on_hex = [u for u in view["units"] if u["hex"] == here]
+        for kind in ("attack", "shoot"):
+            for u in on_hex:
+                if {"type": kind, "target": u["id"]} in legal:
+                    return {"type": kind, "target": u["id"]}
+        if view.get("active") is None:
+            selects = [a for a in legal if a["type"] == "select" and "ride" not in a
+                       and self._unit(view, a["unit"])["hex"] == here]
+            return selects[0] if selects else None
+        foes = [u for u in on_hex if u.get("owner") != view["viewer"]]
+        if foes:
+            return {"type": "attack", "target": foes[0]["id"]}
+        active = view["active"]["unit"]
+        if any(u["id"] == active for u in on_hex):
+            return None
+        return {"type": "move", "to": here}
+
+    def cell_from(self, value: Any, cells: Any = None) -> Any:
+        if isinstance(value, (list, tuple)) and len(value) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return self.hexes.get((value[0], value[1]))
+        return None
+
+    def event_cells(self, event: dict[str, Any], view: dict[str, Any]) -> set[Any]:
+        out = super().event_cells(event, view)
+        units = {u["id"]: u for u in view["units"]}
+        for uid in [event.get("unit"), *event.get("targets", [])]:
+            if uid in units:
+                out.add(self.cell_from(units[uid]["hex"]))
+        out.discard(None)
+        return out
+
     def highlighted(self, view: dict[str, Any]) -> set[Any]:
         return set(self._marks(view))
 
@@ -550,17 +594,9 @@ class FandangoScreen(GameScreen):
     # drawing --------------------------------------------------------------------------
     def draw_pieces(self, surface: pygame.Surface, transform: Any, view: dict[str, Any]) -> None:
         area = self.scene.board_rect()
-        overlay = pygame.Surface(area.size, pygame.SRCALPHA)
-        shift = lambda pts: [(x - area.x, y - area.y) for x, y in pts]  # noqa: E731
-        for s in view["searched"]:
-            c = colour(s[2])
-            pygame.draw.polygon(overlay, (*c, 70),
-                                shift(self.hex_polygon(self._hex(s[:2]), transform)))
         marks = self._marks(view)
-        for cell, col in marks.items():
-            if col == (120, 230, 120):
-                pygame.draw.polygon(overlay, MOVE_FILL, shift(self.hex_polygon(cell, transform)))
-        surface.blit(overlay, area.topleft)
+        self._draw_shading(surface, transform, area, view["searched"],
+                           [cell for cell, col in marks.items() if col == (120, 230, 120)])
         scale = transform.scale
         for s in view["seats"]:
             if s["start"]:
@@ -584,6 +620,26 @@ class FandangoScreen(GameScreen):
         self._draw_units(surface, transform, view)
         self._draw_quests(surface, view)
         self._draw_dice(surface)
+
+    def _draw_shading(self, surface, transform, area, searched, moves) -> None:
+        """The searched hexes (their searcher's colour) and the hexes the active unit may
+        move to, shaded: one see-through picture, kept while none of them changes, and
+        blitted only where it shades something."""
+        key = (tuple(area), transform, tuple(tuple(s) for s in searched), tuple(moves))
+        if key != getattr(self, "_shading_key", None):
+            overlay = pygame.Surface(area.size, pygame.SRCALPHA)
+            shift = lambda pts: [(x - area.x, y - area.y) for x, y in pts]  # noqa: E731
+            for s in searched:
+                pygame.draw.polygon(overlay, (*colour(s[2]), 70),
+                                    shift(self.hex_polygon(self._hex(s[:2]), transform)))
+            for cell in moves:
+                pygame.draw.polygon(overlay, MOVE_FILL, shift(self.hex_polygon(cell, transform)))
+            used = overlay.get_bounding_rect()
+            self._shading_key = key
+            self._shading = (overlay.subsurface(used), used.move(area.topleft)) \
+                if used.width and used.height else None
+        if self._shading is not None:
+            surface.blit(*self._shading)
 
     def _draw_reach(self, surface, transform, view) -> None:
         """Thin outlines: the active unit's melee reach (red) and missile range (orange)."""

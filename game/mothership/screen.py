@@ -518,6 +518,20 @@ class MothershipScreen(GameScreen):
                 self.act(other)
                 return
 
+    def cell_action(self, cell: Any, view: dict[str, Any]) -> dict[str, Any] | None:
+        """What a click on ``cell`` would ask for with the chosen kind, legal or not."""
+        if view["viewer"] is None or view["phase"] != "play":
+            return None
+        cell = tuple(cell)
+        action = self.targets(view).get(cell)
+        if action is not None:
+            return action
+        mode = self.current_mode(view)
+        key = TARGETED.get(mode)
+        if key is None or mode == "assist":
+            return None
+        return {"type": mode, key: list(cell)}
+
     def cells(self) -> list[Any]:
         """The spaces the keyboard cursor visits: the floor, start, pod and tracker
         (not the empty hull around them), nearest the start tile first."""

@@ -379,8 +379,16 @@ class OdysseusScreen(GameScreen):
 
     def action_for(self, cell: Any, view: dict[str, Any]) -> dict[str, Any] | None:
         legal = self.legal(view)
-        if not legal or not isinstance(cell, str):
+        if not legal:
             return None
+        wanted = self.cell_action(cell, view)
+        return wanted if wanted in legal else None
+
+    def cell_action(self, cell: Any, view: dict[str, Any]) -> dict[str, Any] | None:
+        """What a click on ``cell`` would ask for, legal or not ("why not?", hints)."""
+        if not isinstance(cell, str) or view["viewer"] is None:
+            return None
+        legal = self.legal(view)
         if cell.startswith("card:"):
             wanted = {"type": "play", "card": cell[5:]}
         elif cell.startswith("destiny:"):
@@ -394,7 +402,7 @@ class OdysseusScreen(GameScreen):
             wanted = {"type": "bet", "round": int(cell[6:])}
         else:
             return None
-        return wanted if wanted in legal else None
+        return wanted
 
     def highlighted(self, view: dict[str, Any]) -> set[Any]:
         return self._cached("highlighted", view, lambda: {
@@ -870,7 +878,8 @@ class OdysseusScreen(GameScreen):
 
     def _acted(self, seat: int | None) -> int:
         """How many actions ``seat`` has taken (its news lasts until its next one)."""
-        return sum(1 for a in self.match.actions if a["seat"] == seat)
+        return sum(1 for a in self.match.actions
+                   if a["seat"] == seat and not self.match.is_hint(a))
 
     def _draw_table(self, surface, view, x: float, y: float, right: float) -> None:
         """The face-up special cards played in this adventure, on the table for everyone:

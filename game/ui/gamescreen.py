@@ -129,6 +129,44 @@ class GameScreen:
         """A tooltip explaining ``cell`` (what stands or lies there), or None."""
         return None
 
+    def cell_action(self, cell: Any, view: dict[str, Any]) -> dict[str, Any] | None:
+        """The action a click on ``cell`` would mean for the viewer now, legal or not (so a
+        hover can say why it may not be taken: "why not?"), or None when a click there means
+        nothing (the default)."""
+        return None
+
+    def cell_from(self, value: Any, cells: set[Any] | None = None) -> Any:
+        """The board cell an event or action names with ``value`` (a pair of numbers such
+        as ``[3, 4]``, or a cell's own name), or None.  ``cells``: the set of ``cells()``."""
+        if isinstance(value, list):
+            value = tuple(value)
+        try:
+            hash(value)
+        except TypeError:
+            return None
+        if isinstance(value, bool) or value is None:
+            return None
+        return value if value in (cells if cells is not None else set(self.cells())) else None
+
+    #: Event fields that name a place where something happened or arrived (for the recap).
+    EVENT_PLACES = ("target", "to", "cell", "hex", "at")
+
+    def event_cells(self, event: dict[str, Any], view: dict[str, Any]) -> set[Any]:
+        """The board places ``event`` changed (outlined in a handover's recap)."""
+        cells = set(self.cells())
+        out = {self.cell_from(event.get(key), cells) for key in self.EVENT_PLACES}
+        out.discard(None)
+        return out
+
+    def action_cells(self, action: dict[str, Any], view: dict[str, Any]) -> set[Any]:
+        """The board places whose click means ``action`` (a hint marks them)."""
+        cells = self.cells()
+        out = {c for c in cells if self.cell_action(c, view) == action}
+        known = set(cells)
+        out |= {self.cell_from(v, known) for k, v in action.items() if k != "type"}
+        out.discard(None)
+        return out
+
     def outline(self, surface: pygame.Surface, transform: Any, cell: Any,
                 colour: tuple[int, int, int], width: int) -> None:
         """Mark ``cell`` (hover and keyboard cursor); a ring by default."""

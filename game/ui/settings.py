@@ -1,4 +1,4 @@
-"""Player settings kept in a YAML file (window, animation speed, handover)."""
+"""Player settings kept in a YAML file (window, animation speed, handover, recap)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def _check_value(name: str, value: Any) -> str | None:
     if name == "animation":
         ok = isinstance(value, str) and value in ANIMATION_SPEEDS
         return None if ok else f"one of {', '.join(ANIMATION_SPEEDS)}"
-    if name == "handover":
+    if name in ("handover", "recap"):
         return None if isinstance(value, bool) else "true or false"
     if name == "bot_delay":
         low, high = BOT_DELAY_RANGE
@@ -47,6 +47,8 @@ class Settings:
     animation: str = "normal"
     handover: bool = True
     bot_delay: float = 0.6
+    #: After a handover, a card lists what happened since that person's last turn.
+    recap: bool = True
 
     def __post_init__(self) -> None:
         #: What was wrong with the values given (each was set back to its default).

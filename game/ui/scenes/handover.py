@@ -89,7 +89,11 @@ class HandoverScene(Scene):
         if not self.guard.fresh():
             return
         self.play.viewer = self.seat
-        self.app.pop()
+        recap = self.play.recap_scene(self.seat)
+        if recap is None:
+            self.app.pop()
+        else:  # what happened since their last turn, before their controls appear
+            self.app.replace(recap)
 
     def intercept(self, event: pygame.event.Event) -> bool:
         if event.type not in PRESSES:

@@ -48,6 +48,11 @@ WATCH = "Watch the board: what just happened is being shown."
 CUE_RATE = 6
 THINK_POLL = 0.015
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+#: The key that asks for a hint (H is History, F1 the rules).
+HINT_KEY = pygame.K_t
+#: Outlines on the board: the hinted places, and the places a handover's recap lists.
+HINT_COLOUR = (90, 220, 255)
+RECAP_COLOUR = (255, 160, 60)
 
 
 def escape_html(text: str) -> str:
@@ -105,6 +110,18 @@ class PlayScene(Scene):
         self.passing_to: int | None = None
         from .handover import InputGuard
         self.pass_guard = InputGuard(app)
+        #: Refuses input that began before a handover's recap was dismissed (armed then).
+        self.entry_guard = InputGuard(app)
+        self.entry_guard.armed_at = float("-inf")
+        #: The hint being shown (game/ui/hints.py), and the board places it marks.
+        self.hint: Any = None
+        self.hint_cells: set[Any] = set()
+        #: The places a handover's recap outlines while it is up.
+        self.recap_cells: set[Any] = set()
+        #: Seat -> how many log events there were right after that person's last action.
+        self.last_seen: dict[int, int] = {}
+        #: (viewer, actions, cell) -> "why not?" for the hovered place, or None.
+        self._why: dict[tuple[Any, ...], str | None] = {}
         self.screen.reset(self.view())
 
     # state -----------------------------------------------------------------------
@@ -162,6 +179,7 @@ class PlayScene(Scene):
         if self.match.seats[seat]["kind"] == "human":
             private = any(audience(ev) == [seat] for ev in events)
             self.private_for = seat if private else None
+            self.last_seen[seat] = len(self.match.log)
         self.queue.extend(events)
         self.rebuild()
         return True
@@ -180,6 +198,17 @@ class PlayScene(Scene):
         self.save_path = path
         self.app.toast(f"Saved to {path.name}.")
         return True
+
+    def undo_refusal(self) -> str:
+        """Why the person at the screen cannot undo now, in the refusal's own words."""
+        if self.viewer is None:
+            return "Nobody is at the screen yet."
+        if self.match.undo_point() is None:
+            try:
+                self.match.undo()  # refuses before changing anything when there is no point
+            except IllegalAction as exc:
+                return exc.reason
+        return "Your last action is not the last one made: someone else acted since."
 
     def undo(self) -> bool:
         try:
@@ -291,9 +320,89 @@ class PlayScene(Scene):
     def intercept(self, event: pygame.event.Event) -> bool:
         from .handover import PRESSES
         # While "Pass to ..." waits, input from before it came up (or in its first moments)
-        # is swallowed, so a double click cannot pass the screen on unseen.
+        # is swallowed, so a double click cannot pass the screen on unseen.  Likewise just
+        # after a handover's recap: the press that dismissed it never acts on the board.
+        if event.type in PRESSES and not self.entry_guard.fresh():
+            return True
         return (self.passing_to is not None and event.type in PRESSES
                 and not self.pass_guard.fresh())
+
+    # recap, hint -----------------------------------------------------------------------
+    def recap_events(self, seat: int) -> list[dict[str, Any]]:
+        """What ``seat`` may read of what happened since their last action."""
+        from .recap import recap_events, seen_until
+        if seat not in self.last_seen:
+            self.last_seen[seat] = seen_until(self.match, seat)
+        return recap_events(self.match, seat, self.last_seen[seat])
+
+    def recap_scene(self, seat: int) -> Any:
+        """The recap to show ``seat`` after their handover, or None (turned off in the
+        settings, or nothing happened since their last turn)."""
+        if not getattr(self.app.settings, "recap", True):
+            return None
+        events = self.recap_events(seat)
+        if not events:
+            return None
+        from .recap import RecapScene
+        return RecapScene(self.app, self, seat, events)
+
+    def hint_refusal(self) -> str | None:
+        """Why the person at the screen may not ask for a hint now (None: they may)."""
+        seat = self.viewer
+        if seat is None:
+            return "Nobody is at the screen yet."
+        if self.match.is_over():
+            return "The game is over."
+        if self.match.seats[seat]["kind"] != "human":
+            return "Hints are for the people playing."
+        if seat not in self.match.to_act():
+            return f"It is not {self.match.seats[seat]['name']}'s turn."
+        if self.showing or self.queue:
+            return "Wait until the board has shown what happened."
+        return None
+
+    def active_hint(self) -> Any:
+        """The hint shown, while it still fits the position (gone once anything is done)."""
+        hint = self.hint
+        if hint is None or hint.seat != self.viewer or hint.at != len(self.match.actions):
+            return None
+        return hint
+
+    def ask_hint(self) -> None:
+        """Mark what the Normal computer player would do for the person at the screen (T):
+        chosen from their own view only; the asking is logged for everyone."""
+        from ..hints import hint_for
+        reason = self.hint_refusal()
+        if reason is not None:
+            self.app.toast(reason, error=True)
+            return
+        seat = self.viewer
+        hint = hint_for(self.match, seat)
+        if hint is None:
+            self.app.toast("There is nothing to choose now.", error=True)
+            return
+        try:
+            events = self.match.record_hint(seat)
+        except IllegalAction as exc:
+            self.app.toast(exc.reason, error=True)
+            return
+        if events:
+            self.autosave()
+            self.shown.extend(events)
+            self._refresh_log()
+        hint.at = len(self.match.actions)
+        self.hint = hint
+        self.hint_cells = set(self.screen.action_cells(hint.action, self.view()))
+        self.app.toast(hint.line, seconds=12)
+        self.rebuild()
+
+    def _draw_marks(self, surface: pygame.Surface, transform: Any) -> None:
+        """Outline the hinted places and the places the recap lists."""
+        hint = self.active_hint()
+        for cells, colour in ((self.recap_cells, RECAP_COLOUR),
+                              (self.hint_cells if hint is not None else (), HINT_COLOUR)):
+            for cell in cells:
+                self.screen.outline(surface, transform, cell, colour, 4)
 
     def show_results(self) -> None:
         from .results import ResultsScene
@@ -388,9 +497,20 @@ class PlayScene(Scene):
         self.controls.button(row, "Menu", self.open_menu, tooltip="Save, load, undo, rules (Esc)")
         self.controls.button(pygame.Rect(panel.right - 44, panel.y + 10, 32, 30), "?",
                              self.open_help, tooltip="The rules about what is happening now (F1)")
-        self.controls.button(row.move(thirds + 8, 0), "Undo", self.undo,
-                             enabled=self.viewer is not None and self.match.can_undo(self.viewer),
-                             tooltip="Take back your last action")
+        can_undo = self.viewer is not None and self.match.can_undo(self.viewer)
+        self.controls.button(row.move(thirds + 8, 0), "Undo", self.undo, enabled=can_undo,
+                             tooltip="Take back your last action" if can_undo
+                             else "Not now: " + self.undo_refusal())
+        if not self.match.is_over():
+            refusal = self.hint_refusal()
+            hint = self.active_hint()
+            self.controls.button(
+                pygame.Rect(panel.right - 44 - 72, panel.y + 10, 66, 30), "Hint", self.ask_hint,
+                enabled=refusal is None,
+                tooltip=(hint.line if hint is not None else
+                         "What the computer player would do in your place, from what you "
+                         "can see (T). Everyone is told you asked.") if refusal is None
+                else "Not now: " + refusal)
         if self.awaiting_step:
             self.controls.button(row.move(2 * (thirds + 8), 0), "Next step", self.next_step,
                                  object_id="#primary", tooltip="Show the next move (N)")
@@ -502,6 +622,9 @@ class PlayScene(Scene):
             if event.key == pygame.K_h and not self.controls.typing():
                 self.open_history()
                 return True
+            if event.key == HINT_KEY and not self.controls.typing():
+                self.ask_hint()
+                return True
             if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
                 self.move_cursor(event.key)
                 return True
@@ -537,7 +660,10 @@ class PlayScene(Scene):
                 self.pan_by(event.pos[0] - self._drag[0], event.pos[1] - self._drag[1])
                 self._drag = event.pos
             self.hover = self.cell_under(event.pos)
-            self.show_tooltip(self.hover, event.pos)
+            if self.hover is None and self._disabled_tip(event.pos):
+                pass
+            else:
+                self.show_tooltip(self.hover, event.pos)
         return self.controls.handle(event, arrows=False)
 
     def transform(self):
@@ -572,8 +698,49 @@ class PlayScene(Scene):
         self.pan = (min(limit_x, max(-limit_x, self.pan[0] + dx)),
                     min(limit_y, max(-limit_y, self.pan[1] + dy)))
 
+    def why_not_here(self, cell: Any) -> str | None:
+        """Why a click on ``cell`` would be refused, in the controller's own words, or None
+        (it would be taken, or a click there means nothing)."""
+        viewer = self.viewer
+        if viewer is None or cell is None or self.match.is_over() or self.showing:
+            return None
+        key = (viewer, self.undos, len(self.match.actions), str(cell))
+        if key not in self._why:
+            if len(self._why) > 256:
+                self._why.clear()
+            view = self.view()
+            action = self.screen.cell_action(cell, view)
+            self._why[key] = None if action is None else self.match.why_not(viewer, action)
+        return self._why[key]
+
+    def _disabled_tip(self, pos: tuple[int, int]) -> bool:
+        """Show the tooltip of a disabled control under ``pos`` (pygame_gui shows none for
+        a disabled button: its tooltip says why it is disabled); True when there is one."""
+        for widget in [w for w, _ in self.controls.items] + self.controls.others:
+            if (hasattr(widget, "tip_right") or widget.is_enabled or not widget.visible
+                    or not widget.alive() or not getattr(widget, "tool_tip_text", None)
+                    or not widget.rect.collidepoint(pos)):
+                continue
+            key = ("control", id(widget))
+            if key == self._tooltip_cell and self.tooltip is not None and self.tooltip.alive():
+                return True
+            self._tip(key, widget.tool_tip_text, pos)
+            return True
+        return False
+
+    def _tip(self, key: Any, text: str | None, pos: tuple[int, int]) -> None:
+        if self.tooltip is not None:
+            self.tooltip.kill()
+            self.tooltip = None
+        self._tooltip_cell = key
+        if text:
+            self.tooltip = self.controls.keep(UITooltip(
+                escape_html(text).replace("\n", "<br>"), (0, 16), self.app.ui, wrap_width=300))
+            self.tooltip.find_valid_position(pygame.math.Vector2(pos))
+
     def show_tooltip(self, cell: Any, pos: tuple[int, int]) -> None:
-        """The screen's explanation of ``cell`` in a tooltip beside ``pos`` (None: hide)."""
+        """The screen's explanation of ``cell`` in a tooltip beside ``pos`` (None: hide),
+        and why a click there would be refused when it would ("why not?")."""
         if cell == self._tooltip_cell and (self.tooltip is None or self.tooltip.alive()):
             return
         if self.tooltip is not None:
@@ -581,6 +748,9 @@ class PlayScene(Scene):
             self.tooltip = None
         self._tooltip_cell = cell
         text = None if cell is None else self.screen.hover_text(cell, self.view())
+        why = self.why_not_here(cell)
+        if why:
+            text = (text + "\n" if text else "") + "Not now: " + why
         if text:
             self.tooltip = self.controls.keep(UITooltip(
                 escape_html(text).replace("\n", "<br>"), (0, 16), self.app.ui, wrap_width=300))
@@ -622,6 +792,8 @@ class PlayScene(Scene):
     # drawing ---------------------------------------------------------------------------
     #: The backdrop (background, board picture, panel) paints the whole window.
     covers_window = True
+    _board_key: tuple[Any, ...] | None = None
+    _board_picture: pygame.Surface | None = None
     _backdrop_key: tuple[Any, ...] | None = None
     _backdrop_picture: pygame.Surface | None = None
 
@@ -637,6 +809,7 @@ class PlayScene(Scene):
                                     (self.cursor if self.keyboard_on_board else None, GOLD, 3)):
             if cell is not None:
                 self.screen.outline(surface, transform, cell, colour, width)
+        self._draw_marks(surface, transform)
         surface.set_clip(clip)
         self._draw_cue(surface)
         from ..saving import draw_not_saved
@@ -667,21 +840,25 @@ class PlayScene(Scene):
     def _backdrop(self, surface: pygame.Surface, area: pygame.Rect,
                   transform: ViewTransform) -> pygame.Surface:
         """The window without the pieces -- the background, the board's picture in its
-        area and the panel's text -- drawn again only when one of them changes (a new
-        size, zoom or pan, status, person at the screen or advice)."""
+        area and the panel's text -- drawn again only when one of them changes: the board
+        for a new size, zoom or pan, the panel for a new status, person or advice."""
         from ..app import BACKGROUND
-        panel = self._panel_content()
-        key = (surface.get_size(), surface.get_bitsize(), surface.get_masks(), tuple(area),
-               transform, id(self.screen.renderer), panel)
-        if key != self._backdrop_key or self._backdrop_picture is None:
+        board = (surface.get_size(), surface.get_bitsize(), surface.get_masks(), tuple(area),
+                 transform, id(self.screen.renderer))
+        if board != self._board_key or self._board_picture is None:
             picture = pygame.Surface(surface.get_size(), 0, surface)
             picture.fill(BACKGROUND)
             pygame.draw.rect(picture, (30, 26, 34), area, border_radius=10)
             picture.set_clip(area)
             self.screen.renderer.draw(picture, transform)
             picture.set_clip(None)
+            self._board_key, self._board_picture = board, picture
+            self._backdrop_picture = None
+        panel = self._panel_content()
+        if panel != self._backdrop_key or self._backdrop_picture is None:
+            picture = self._board_picture.copy()
             self._draw_panel(picture, panel)
-            self._backdrop_key, self._backdrop_picture = key, picture
+            self._backdrop_key, self._backdrop_picture = panel, picture
         return self._backdrop_picture
 
     def _panel_content(self) -> tuple[Any, ...]:

@@ -18,7 +18,7 @@ from ..settings import ANIMATION_SPEEDS, WINDOW_SIZES, Settings
 from ..widgets import GOLD, MUTED, PANEL, TEXT, draw_text, font, wrap_text
 
 BOT_DELAYS = tuple(round(0.2 * step, 1) for step in range(1, 11))
-ROW_HEIGHT = (80, 100)  # least and most, as the window's height allows
+ROW_HEIGHT = (68, 100)  # least and most, as the window's height allows
 PANEL_WIDTH = 760
 VALUE_WIDTH = 250
 
@@ -66,6 +66,9 @@ CHOICES = (
            else "No cover between turns: turn off only when everyone may see everything."),
     Choice("bot_delay", "Computer player delay", BOT_DELAYS, lambda v: f"{v:.1f} s",
            lambda v: "How long a computer player waits before it moves."),
+    Choice("recap", "Recap at handover", (True, False), lambda v: "On" if v else "Off",
+           lambda v: "After a handover, a card lists what happened since your last turn."
+           if v else "Straight to your controls after a handover."),
 )
 
 
@@ -177,7 +180,8 @@ class SettingsScene(Scene):
                                  (panel.right - 24, top - 14))
             draw_text(surface, choice.label, (panel.x + 28, top + 2), 20, TEXT, bold=True)
             explanation = choice.explain(getattr(self.draft, choice.field))
-            for line, text in enumerate(wrap_text(explanation, 15, text_width)[:2]):
+            shown = 2 if row_height >= 76 else 1
+            for line, text in enumerate(wrap_text(explanation, 15, text_width)[:shown]):
                 draw_text(surface, text, (panel.x + 28, top + 32 + 20 * line), 15, MUTED)
         top = panel.y + 24 + row_height * len(CHOICES)
         pygame.draw.line(surface, (70, 60, 58), (panel.x + 24, top - 14),

@@ -1,0 +1,146 @@
+"""The recap after a handover: what happened since the person at the screen last acted.
+
+It comes up after a person confirms a handover, before their controls appear, in the place
+of the side panel so the board stays in sight with the places that changed outlined.  The
+lines are the match log as that person may read it (their own view's words).  Space or
+Enter (pressed and released) or its button dismisses it, but only a press that began after
+the recap appeared and its guard time passed: the click or held key that confirmed the
+handover never dismisses it unseen, nor acts on the board behind it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import Match
+from game.engine.events import visible_to
+
+from ..scene import Scene
+from ..widgets import GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, wrap_text
+from .handover import CONFIRM_KEYS, PRESSES, InputGuard
+
+#: The most log events a recap lists (the newest; a line says how many earlier ones).
+MOST = 12
+TEXT_SIZE = 16
+LINE = 21
+
+
+def seen_until(match: Match, seat: int) -> int:
+    """How many log events there were right after ``seat``'s last action (0: none yet);
+    found by replaying the match up to that action (for a game just loaded)."""
+    last = max((i for i, a in enumerate(match.actions)
+                if a["seat"] == seat and not match.is_hint(a)), default=None)
+    if last is None:
+        return 0
+    replay = Match(match.game_id, match.seats, match.seed, match.options)
+    for record in match.actions[:last + 1]:
+        replay._apply(record["seat"], record["action"])
+    return len(replay.log)
+
+
+def recap_events(match: Match, seat: int, since: int) -> list[dict[str, Any]]:
+    """The events after log index ``since`` that ``seat`` may read (those with a text)."""
+    return [ev for ev in match.log[since:] if ev.get("text") and visible_to(ev, seat)]
+
+
+class RecapScene(Scene):
+    """Lists ``events`` for ``seat`` over the play scene's panel until dismissed."""
+
+    opaque = False
+
+    def __init__(self, app: Any, play: Any, seat: int, events: list[dict[str, Any]]) -> None:
+        super().__init__(app)
+        self.play = play
+        self.seat = seat
+        self.events = events
+        self.name = play.match.seats[seat]["name"]
+        self.guard = InputGuard(app)
+        self.done = False
+
+    def enter(self) -> None:
+        self.guard.arm()
+        self.play.recap_cells = self.places()
+        super().enter()
+
+    def resume(self) -> None:
+        self.guard.arm()  # back from the game menu: its last key must not dismiss
+        super().resume()
+
+    def places(self) -> set[Any]:
+        """The board places the recap's events changed (the play scene outlines them)."""
+        view = self.play.view()
+        out: set[Any] = set()
+        for ev in self.events:
+            try:
+                out |= self.play.screen.event_cells(ev, view)
+            except (KeyError, TypeError, ValueError, IndexError):
+                continue  # an event a screen does not place: listed, not outlined
+        return out
+
+    def card_rect(self) -> pygame.Rect:
+        return self.play.panel_rect()
+
+    def build(self) -> None:
+        card = self.card_rect()
+        button = pygame.Rect(card.x + 16, card.bottom - 60, card.width - 32, 44)
+        self.controls.button(button, "Got it (Space)", self.dismiss, object_id="#primary",
+                             tooltip="Hide the recap and show your controls")
+        self.controls.move(1)
+        self.controls.on_escape = self.play.open_menu
+
+    def dismiss(self) -> None:
+        if not self.guard.fresh() or self.done:
+            return  # a click or key from before the recap (a double click) does not count
+        self.done = True
+        self.play.recap_cells = set()
+        self.play.entry_guard.arm()  # the dismissing press must not go on to the board
+        self.app.pop()
+
+    def intercept(self, event: pygame.event.Event) -> bool:
+        if event.type not in PRESSES:
+            return False
+        if not self.guard.fresh():
+            return True  # began before the recap, or in its first moments
+        if event.type == pygame.KEYDOWN and event.key in CONFIRM_KEYS:
+            return True  # dismissed when released
+        if event.type == pygame.KEYUP and event.key in CONFIRM_KEYS:
+            self.dismiss()
+            return True
+        return False
+
+    def lines(self, width: int, room: int) -> list[tuple[str, tuple[int, int, int]]]:
+        """The wrapped lines that fit in ``room`` rows, newest events kept."""
+        out: list[tuple[str, tuple[int, int, int]]] = []
+        events = self.events[-MOST:]
+        for ev in reversed(events):
+            wrapped = wrap_text("• " + ev["text"], TEXT_SIZE, width)
+            if len(out) + len(wrapped) > room - 1 and out:
+                break
+            out[:0] = [(line, TEXT) for line in wrapped]
+        left = len(self.events) - sum(1 for line, _ in out if line.startswith("• "))
+        if left > 0:
+            out.insert(0, (f"... and {left} earlier", MUTED))
+        return out[-room:] if room > 0 else []
+
+    def draw(self, surface: pygame.Surface) -> None:
+        card = self.card_rect()
+        pygame.draw.rect(surface, PANEL, card, border_radius=10)
+        pygame.draw.rect(surface, SEAT_COLOURS[self.seat % len(SEAT_COLOURS)], card, 3,
+                         border_radius=10)
+        x, y = card.x + 16, card.y + 14
+        draw_text(surface, fit(f"While you were away, {self.name}", card.width - 32, 20,
+                               bold=True), (x, y), 20, GOLD, bold=True)
+        y += 30
+        if not self.events:
+            draw_text(surface, "Nothing has happened since your last turn.", (x, y + 4),
+                      TEXT_SIZE, MUTED)
+            return
+        draw_text(surface, fit("Since your last turn (outlined on the board):",
+                               card.width - 32, 15), (x, y), 15, MUTED)
+        y += 26
+        room = max(0, (card.bottom - 72 - y) // LINE)
+        for line, colour in self.lines(card.width - 32, room):
+            draw_text(surface, line, (x, y), TEXT_SIZE, colour)
+            y += LINE
