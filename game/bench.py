@@ -268,11 +268,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--balance", nargs="*", metavar="GAME",
                         help="only the balance reports (of these games; none named: all)")
+    parser.add_argument("--bots", nargs="*", metavar="GAME",
+                        help="only the computer levels' tournaments (of these games; none named: "
+                             "all; --games N: games with a Hard player per figure); see "
+                             "game/bench_bots.py")
     parser.add_argument("--client", action="store_true",
                         help="only the client figures (no balance reports)")
     parser.add_argument("--games", type=int, default=None,
                         help="games per balance cell (default: each report's own)")
     args = parser.parse_args(argv)
+    if args.bots is not None:
+        from .bench_bots import run
+        run(args.bots or None, args.games)
+        return 0
     if args.balance is not None:
         reports = balance(args.balance or None, args.games)
         out = Path("bench-balance.yaml")  # other games' last reports are kept
