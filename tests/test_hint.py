@@ -131,3 +131,54 @@ def test_old_saves_without_hints_still_load(tmp_path):
     m.save(path)
     assert Match.load(path).actions == m.actions
     assert copy.deepcopy(m).undo_point() == m.undo_point()
+
+
+# ---------------------------------------------------------------- in the play scene
+def test_hint_key_and_button_in_the_real_loop(monkeypatch, tmp_path):
+    """T (and the Hint button) marks the Normal player's choice for the person at the
+    screen, chosen from their own view only, says it in plain words, and logs the asking
+    for everyone; asking again with nothing done records nothing more; the autosave keeps it."""
+    import pygame
+
+    from game.ui.hints import hint_for, suggest
+    from game.ui.scenes.play import PlayScene
+    from realloop import RealLoop
+
+    monkeypatch.setenv("TABLETOP_SAVES", str(tmp_path / "saves"))
+    loop = RealLoop()
+    seats = [{"name": "Mira", "kind": "human"}, {"name": "Bo", "kind": "human"}]
+    match = Match.new("monster_fandango", seats, seed=7)
+    play = loop.app.push(PlayScene(loop.app, match))
+    assert loop.run_until(lambda: play.viewer is not None and not play.showing
+                          and play.viewer in match.to_act(), seconds=20)
+    seat = play.viewer
+    seen = []
+    policy = match.cls.policy
+    monkeypatch.setattr(match.cls, "policy", classmethod(
+        lambda cls, view, legal, rng: seen.append(view) or policy(view, legal, rng)))
+    expected = suggest(match, seat)
+    assert seen and all(view == match.view(seat) for view in seen)  # only their own view
+    actions = len(match.actions)
+    loop.key_down(pygame.K_t)
+    loop.key_up(pygame.K_t)
+    loop.run(0.2)
+    hint = play.active_hint()
+    assert hint is not None and hint.action == expected and hint.seat == seat
+    assert hint.what and hint.why and hint.line.startswith("Hint: ")
+    assert any(hint.line == text for text, _until, _error in loop.app.toasts)
+    assert match.actions[actions:] == [{"seat": seat, "action": HINT}]
+    line = f"{seats[seat]['name']} asked for a hint."
+    assert play._log_events()[-1]["text"] == line
+    assert line in play.log_box.html_text + play.log_box.appended_text
+    assert play.hint_cells and play.hint_cells <= set(play.screen.cells())
+    loop.click_button("Hint", settle=0.2)
+    assert len(match.actions) == actions + 1 and play.active_hint() is not None
+    # The marked place is where the hinted action is taken.
+    cell = next(iter(play.hint_cells))
+    assert play.screen.cell_action(cell, play.view()) == expected or any(
+        play.screen.cell_from(v) == cell for v in expected.values())
+    play.perform(seat, expected)
+    assert play.active_hint() is None  # gone once something is done
+    saved = [p for p in (tmp_path / "saves").glob("autosave-*.yaml")]
+    assert saved and Match.load(saved[0]).actions == match.actions
+    assert hint_for(match, match.to_act()[0]) is not None
