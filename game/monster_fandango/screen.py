@@ -498,6 +498,10 @@ class FandangoScreen(GameScreen):
             return self.hexes.get((value[0], value[1]))
         return None
 
+    def place_name(self, value: Any) -> str:
+        return self._cell_name(value) if self.cell_from(value) is not None \
+            else super().place_name(value)
+
     def event_cells(self, event: dict[str, Any], view: dict[str, Any]) -> set[Any]:
         out = super().event_cells(event, view)
         units = {u["id"]: u for u in view["units"]}

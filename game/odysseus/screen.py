@@ -384,6 +384,13 @@ class OdysseusScreen(GameScreen):
         wanted = self.cell_action(cell, view)
         return wanted if wanted in legal else None
 
+    def event_cells(self, event: dict[str, Any], view: dict[str, Any]) -> set[Any]:
+        """Where the ship sailed, and the round space the Round marker reached."""
+        out = super().event_cells(event, view)
+        if event.get("type") == "round" and isinstance(event.get("round"), int):
+            out.add(f"round-{event['round']}")
+        return out & set(self.cells())
+
     def cell_action(self, cell: Any, view: dict[str, Any]) -> dict[str, Any] | None:
         """What a click on ``cell`` would ask for, legal or not ("why not?", hints)."""
         if not isinstance(cell, str) or view["viewer"] is None:

@@ -148,6 +148,10 @@ class GameScreen:
             return None
         return value if value in (cells if cells is not None else set(self.cells())) else None
 
+    def place_name(self, value: Any) -> str:
+        """How the screen names the board place ``value`` (a pair of numbers) in words."""
+        return f"{value[0]},{value[1]}"
+
     #: Event fields that name a place where something happened or arrived (for the recap).
     EVENT_PLACES = ("target", "to", "cell", "hex", "at")
 

@@ -93,8 +93,13 @@ def suggest(match: Any, seat: int) -> dict[str, Any] | None:
     return choice if choice is not None else rng.choice(legal)
 
 
-def describe(match: Any, seat: int, action: dict[str, Any]) -> str:
-    """``action`` in a few plain words, named from ``seat``'s own view."""
+def coordinates(value: Any) -> str:
+    return f"{value[0]},{value[1]}"
+
+
+def describe(match: Any, seat: int, action: dict[str, Any], place: Any = coordinates) -> str:
+    """``action`` in a few plain words, named from ``seat``'s own view; ``place`` names a
+    board place the way the screen does (e.g. ``F3``)."""
     kind = action.get("type", "")
     view = match.view(seat)
     names = [s["name"] for s in match.seats]
@@ -106,14 +111,13 @@ def describe(match: Any, seat: int, action: dict[str, Any]) -> str:
         for u in view.get("units", []) if isinstance(view.get("units"), list) else []:
             if u.get("id") == uid:
                 owner = "your " if u.get("owner") == seat else ""
-                return f"{owner}{u.get('name', 'unit')} at {u['hex'][0]},{u['hex'][1]}"
+                return f"{owner}{u.get('name', 'unit')} at {place(u['hex'])}"
         return "that unit"
 
     if kind in ("move", "sneak", "skip") and "to" in action:
-        place = action["to"]
-        return f"{plain(kind).capitalize()} to {place[0]},{place[1]}"
+        return f"{plain(kind).capitalize()} to {place(action['to'])}"
     if kind in ("peek", "far_peek", "disarm") and "at" in action:
-        return f"{plain(kind).capitalize()} at {action['at'][0]},{action['at'][1]}"
+        return f"{plain(kind).capitalize()} at {place(action['at'])}"
     if kind == "step" or kind == "tactical":
         way = {-1: "left", 0: "straight ahead", 1: "right"}.get(action.get("dx"), "on")
         return ("Step " if kind == "step" else "Side-step ") + way
@@ -126,7 +130,7 @@ def describe(match: Any, seat: int, action: dict[str, Any]) -> str:
         return "Choose " + " and ".join(parts) if parts else "Make your choice"
     if kind == "use":
         target = f" on {who(action['seat'])}" if "seat" in action else ""
-        where = f" at {action['cell'][0]},{action['cell'][1]}" if "cell" in action else ""
+        where = f" at {place(action['cell'])}" if "cell" in action else ""
         return f"Use the {plain(action.get('object', 'object'))}{target}{where}"
     if kind == "select":
         return f"Choose {unit(action.get('unit'))}" + (" to ride" if "ride" in action else "")
@@ -139,10 +143,9 @@ def describe(match: Any, seat: int, action: dict[str, Any]) -> str:
     if kind == "lucky":
         return "Use your luck" if action.get("change") else "Keep the roll as it is"
     if kind in ("start", "flag") and "hex" in action:
-        return f"Put your {'start' if kind == 'start' else 'flag'} at " \
-               f"{action['hex'][0]},{action['hex'][1]}"
+        return f"Put your {'start' if kind == 'start' else 'flag'} at {place(action['hex'])}"
     if kind == "escape":
-        return f"Escape to {action['to'][0]},{action['to'][1]}"
+        return f"Escape to {place(action['to'])}"
     if kind == "assist":
         return f"Assist {who(action.get('seat'))}"
     if kind == "propose":
@@ -180,7 +183,7 @@ class Hint:
         return f"Hint: {self.what}. {self.why}"
 
 
-def hint_for(match: Any, seat: int) -> Hint | None:
+def hint_for(match: Any, seat: int, place: Any = coordinates) -> Hint | None:
     """What a Normal computer player would do for ``seat`` now, in words (None: nothing)."""
     action = suggest(match, seat)
     if action is None:
@@ -189,4 +192,4 @@ def hint_for(match: Any, seat: int) -> Hint | None:
                                            "do now.")
     if len(match.legal_actions(seat)) == 1:
         why = "It is the only thing you may do now."
-    return Hint(seat, len(match.actions), action, describe(match, seat, action), why)
+    return Hint(seat, len(match.actions), action, describe(match, seat, action, place), why)

@@ -357,7 +357,7 @@ class PlayScene(Scene):
             return "Hints are for the people playing."
         if seat not in self.match.to_act():
             return f"It is not {self.match.seats[seat]['name']}'s turn."
-        if self.showing or self.queue:
+        if self.showing:
             return "Wait until the board has shown what happened."
         return None
 
@@ -377,7 +377,7 @@ class PlayScene(Scene):
             self.app.toast(reason, error=True)
             return
         seat = self.viewer
-        hint = hint_for(self.match, seat)
+        hint = hint_for(self.match, seat, self.screen.place_name)
         if hint is None:
             self.app.toast("There is nothing to choose now.", error=True)
             return
@@ -492,31 +492,29 @@ class PlayScene(Scene):
                                         bottom - 10 - log_top))
         elif self.log_box is not None and self.log_box.alive():
             self.log_box.hide()  # no room: never under the bottom row or out of the window
-        thirds = (panel.width - 24 - 16) // 3
-        row = pygame.Rect(panel.x + 12, bottom, thirds, 40)
+        quarter = (panel.width - 24 - 24) // 4
+        row = pygame.Rect(panel.x + 12, bottom, quarter, 40)
         self.controls.button(row, "Menu", self.open_menu, tooltip="Save, load, undo, rules (Esc)")
         self.controls.button(pygame.Rect(panel.right - 44, panel.y + 10, 32, 30), "?",
                              self.open_help, tooltip="The rules about what is happening now (F1)")
         can_undo = self.viewer is not None and self.match.can_undo(self.viewer)
-        self.controls.button(row.move(thirds + 8, 0), "Undo", self.undo, enabled=can_undo,
+        self.controls.button(row.move(quarter + 8, 0), "Undo", self.undo, enabled=can_undo,
                              tooltip="Take back your last action" if can_undo
                              else "Not now: " + self.undo_refusal())
-        if not self.match.is_over():
-            refusal = self.hint_refusal()
-            hint = self.active_hint()
-            self.controls.button(
-                pygame.Rect(panel.right - 44 - 72, panel.y + 10, 66, 30), "Hint", self.ask_hint,
-                enabled=refusal is None,
-                tooltip=(hint.line if hint is not None else
-                         "What the computer player would do in your place, from what you "
-                         "can see (T). Everyone is told you asked.") if refusal is None
-                else "Not now: " + refusal)
+        refusal = self.hint_refusal()
+        hint = self.active_hint()
+        self.controls.button(
+            row.move(2 * (quarter + 8), 0), "Hint", self.ask_hint, enabled=refusal is None,
+            tooltip=(hint.line if hint is not None else
+                     "What the computer player would do in your place, from what you can "
+                     "see (T). Everyone is told you asked.") if refusal is None
+            else "Not now: " + refusal)
         if self.awaiting_step:
-            self.controls.button(row.move(2 * (thirds + 8), 0), "Next step", self.next_step,
+            self.controls.button(row.move(3 * (quarter + 8), 0), "Next step", self.next_step,
                                  object_id="#primary", tooltip="Show the next move (N)")
             self.controls.set_focus(len(self.controls.items) - 1)
         else:
-            self.controls.button(row.move(2 * (thirds + 8), 0),
+            self.controls.button(row.move(3 * (quarter + 8), 0),
                                  "Step: on" if self.step_mode else "Step: off",
                                  self.toggle_step_mode,
                                  tooltip="Step through each move of the resolution")

@@ -67,8 +67,8 @@ CHOICES = (
     Choice("bot_delay", "Computer player delay", BOT_DELAYS, lambda v: f"{v:.1f} s",
            lambda v: "How long a computer player waits before it moves."),
     Choice("recap", "Recap at handover", (True, False), lambda v: "On" if v else "Off",
-           lambda v: "After a handover, a card lists what happened since your last turn."
-           if v else "Straight to your controls after a handover."),
+           lambda v: "A card lists what happened since your last turn." if v
+           else "Straight to your controls after a handover."),
 )
 
 
