@@ -10,8 +10,9 @@ import yaml
 
 from game.engine import Match, SaveError
 from game.engine.bots import choose_action
-from game.engine.saves import (VERSION, match_document, pack_actions, read_document,
-                               unpack_actions, write_yaml_atomic)
+from game.engine.saves import (VERSION, match_document, pack_actions, pack_document,
+                               read_document, unpack_actions, unpack_document,
+                               write_yaml_atomic)
 
 SEATS = [{"name": f"P{i + 1}", "kind": "bot"} for i in range(3)]
 
@@ -102,3 +103,24 @@ def test_damaged_line_in_a_file_names_the_action(played: Match, tmp_path: Path) 
     with pytest.raises(SaveError) as info:
         Match.load(path)
     assert "action 3" in info.value.problem
+
+
+def test_snapshot_is_written_as_json_and_checked(played: Match, tmp_path: Path) -> None:
+    path = tmp_path / "m.yaml"
+    played.save(path)
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert isinstance(doc["snapshot"], str) and doc["snapshot"].startswith("{")
+    assert unpack_document(doc)["snapshot"]["rng"] == played.snapshot()["rng"]
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"round":', '"round":1', 1) if '"round":1' not in text
+                    else text.replace('"round":1', '"round":2', 1), encoding="utf-8")
+    with pytest.raises(SaveError) as info:
+        Match.load(path)
+    assert "does not give the saved position" in info.value.problem
+
+
+def test_a_snapshot_json_cannot_hold_stays_a_mapping() -> None:
+    doc = {"actions": [], "snapshot": {"state": {(1, 2): "tuple key"}, "rng": 1}}
+    assert pack_document(doc)["snapshot"] == doc["snapshot"]
+    doc = {"actions": [], "snapshot": {"state": {1: "one"}, "rng": 1}}
+    assert pack_document(doc)["snapshot"] == '{"state":{"1":"one"},"rng":1}\n'

@@ -33,7 +33,7 @@ import yaml
 
 from game.engine import Match, SaveError, controller_class, game_ids
 from game.engine.bots import choose_action
-from game.engine.saves import unpack_actions
+from game.engine.saves import unpack_document
 
 SEED = int(os.environ.get("TABLETOP_FUZZ_SEED", "20261123"))
 CI_MUTATIONS = int(os.environ.get("TABLETOP_FUZZ_N", "150"))
@@ -310,7 +310,7 @@ def make_mutant(path: Path, text: str, rng: random.Random) -> str:
         name, mutate = rng.choice(DOC_MUTATIONS)
         if rng.random() < 0.15:
             name, mutate = "restyle", restyle
-        content: Any = mutate(unpack_actions(yaml.load(text, Loader=LOADER)), rng)
+        content: Any = mutate(unpack_document(yaml.load(text, Loader=LOADER)), rng)
     elif roll < 0.97:
         name, mutate = rng.choice(TEXT_MUTATIONS)
         content = mutate(text, rng)
