@@ -33,7 +33,7 @@ BOT_DELAY = 0.3
 @pytest.fixture(autouse=True)
 def short_settle(monkeypatch):
     monkeypatch.setattr(app_module, "SETTLE_SECONDS", SETTLE)
-ACTION_ROW = {"Menu", "Undo", "Step: on", "Step: off", "Next step"}
+ACTION_ROW = {"Menu", "Undo", "Hint", "Step: on", "Step: off", "Next step"}
 
 
 def seats_for(game_id: str) -> list[dict[str, str]]:
