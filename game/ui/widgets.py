@@ -99,8 +99,10 @@ def draw_card(surface: pygame.Surface, card: pygame.Rect, border: tuple[int, int
     pygame.draw.rect(surface, border, card, border_width, border_radius=14)
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, width: int, size: int = 16, bold: bool = False) -> str:
-    """``text``, shortened with an ellipsis if needed to fit ``width`` pixels (less padding)."""
+    """``text``, shortened with an ellipsis if needed to fit ``width`` pixels (less padding);
+    kept, since panels and boards ask for the same lines every frame."""
     room = width - 12
     text = clean_text(text)
     if font(size, bold).size(text)[0] <= room:
@@ -112,8 +114,14 @@ def fit(text: str, width: int, size: int = 16, bold: bool = False) -> str:
 
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels."""
+    return list(_wrapped(str(text), size, width, bold))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    """``wrap_text``'s lines, kept (boards wrap the same texts every frame)."""
     lines: list[str] = []
-    for paragraph in str(text).split("\n"):
+    for paragraph in text.split("\n"):
         line = ""
         for word in clean_text(paragraph).split():
             trial = f"{line} {word}".strip()
@@ -123,7 +131,7 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 class TextEntry(UITextEntryLine):

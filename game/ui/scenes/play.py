@@ -792,14 +792,15 @@ class PlayScene(Scene):
     covers_window = True
     _board_key: tuple[Any, ...] | None = None
     _board_picture: pygame.Surface | None = None
-    _backdrop_key: tuple[Any, ...] | None = None
-    _backdrop_picture: pygame.Surface | None = None
+    _panel_key: tuple[Any, ...] | None = None
+    _panel_picture: pygame.Surface | None = None
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view()
         area = self.board_rect()
         transform = self.transform()
         surface.blit(self._backdrop(surface, area, transform), (0, 0))
+        surface.blit(*self._panel_backdrop(surface))
         clip = surface.get_clip()
         surface.set_clip(area.clip(clip))
         self.screen.draw_pieces(surface, transform, view)
@@ -837,9 +838,8 @@ class PlayScene(Scene):
 
     def _backdrop(self, surface: pygame.Surface, area: pygame.Rect,
                   transform: ViewTransform) -> pygame.Surface:
-        """The window without the pieces -- the background, the board's picture in its
-        area and the panel's text -- drawn again only when one of them changes: the board
-        for a new size, zoom or pan, the panel for a new status, person or advice."""
+        """The window without the pieces and the panel -- the background and the board's
+        picture in its area -- drawn again only for a new size, zoom or pan."""
         from ..app import BACKGROUND
         board = (surface.get_size(), surface.get_bitsize(), surface.get_masks(), tuple(area),
                  transform, id(self.screen.renderer))
@@ -851,13 +851,21 @@ class PlayScene(Scene):
             self.screen.renderer.draw(picture, transform)
             picture.set_clip(None)
             self._board_key, self._board_picture = board, picture
-            self._backdrop_picture = None
-        panel = self._panel_content()
-        if panel != self._backdrop_key or self._backdrop_picture is None:
-            picture = self._board_picture.copy()
-            self._draw_panel(picture, panel)
-            self._backdrop_key, self._backdrop_picture = panel, picture
-        return self._backdrop_picture
+        return self._board_picture
+
+    def _panel_backdrop(self, surface: pygame.Surface) -> tuple[pygame.Surface, pygame.Rect]:
+        """The panel's header and advice as a picture of the panel's rectangle, and where it
+        goes; drawn again only when its text, the person at the screen or its size change."""
+        from ..app import BACKGROUND
+        content = self._panel_content()
+        rect = pygame.Rect(content[0])
+        key = (content, surface.get_bitsize(), surface.get_masks())
+        if key != self._panel_key or self._panel_picture is None:
+            picture = pygame.Surface(rect.size, 0, surface)
+            picture.fill(BACKGROUND)
+            self._draw_panel(picture, ((0, 0, rect.width, rect.height),) + content[1:])
+            self._panel_key, self._panel_picture = key, picture
+        return self._panel_picture, rect
 
     def _panel_content(self) -> tuple[Any, ...]:
         """What the panel's header shows: title, status, who is at the screen (and in which
