@@ -182,3 +182,25 @@ def test_hint_key_and_button_in_the_real_loop(monkeypatch, tmp_path):
     saved = [p for p in (tmp_path / "saves").glob("autosave-*.yaml")]
     assert saved and Match.load(saved[0]).actions == match.actions
     assert hint_for(match, match.to_act()[0]) is not None
+
+
+@pytest.mark.parametrize("game_id", sorted(SEATS))
+def test_history_view_steps_through_hints_with_their_log_line(game_id):
+    """The History view animates a hint step as a log line only, in every game."""
+    import pygame
+
+    from game.ui.scenes.history import HistoryScene
+    from uidriver import Driver
+
+    m = played(game_id, 24, hint_every=2)
+    hints = [i + 1 for i, a in enumerate(m.actions) if Match.is_hint(a)]
+    d = Driver(size=(1280, 720), animation="fast")
+    scene = d.app.push(HistoryScene(d.app, m, viewer=m.actions[hints[0] - 1]["seat"]))
+    d.key(pygame.K_HOME)
+    for step in range(1, hints[2] + 1):
+        d.key(pygame.K_RIGHT)
+        d.pump(3)
+        assert scene.step == step
+        if step in hints:
+            assert scene.history.events_of(step)[-1]["text"].endswith("asked for a hint.")
+    assert d.app.crashes == 0
