@@ -47,6 +47,9 @@ GAIN = 0.8
 FAR = 1 << 30
 #: Extra cost of walking back to where this seat began its previous turn.
 BACKTRACK = 4
+#: Extra cost of exploring back towards where this seat began its previous turn (it turned
+#: away from there), short of a known trap's cost.
+BACK_AGAIN = 6
 #: Extra cost of exploring where a companion is nearer (they will look there first).
 SHARE = 3
 #: Step onto face-down tiles without peeking first while the chance that one holds a
@@ -407,14 +410,15 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
         if spots:
             spot = min(spots, key=lambda p: (
                 too_far(p), not any(n in board.down and board.mine(n) for n in neighbours(p)),
-                board.back_again(p), best[p] - GAIN * sum(
+                best[p] + BACK_AGAIN * board.back_again(p) - GAIN * sum(
                 n in board.down for n in neighbours(p))
                 + SHARE * _closer_companion(view, board, p) + _apart(view, board, p),
                 -p[0], p[1]))
             return _walk(board, legal, board.path_to(spot, back))
     # Aim next to a face-down tile to peek at it (or onto it when bold).
-    goal = min(frontier, key=lambda c: (too_far(c), not board.mine(c), board.back_again(c),
-                                        best[c] + SHARE * _closer_companion(view, board, c)
+    goal = min(frontier, key=lambda c: (too_far(c), not board.mine(c),
+                                        best[c] + BACK_AGAIN * board.back_again(c)
+                                        + SHARE * _closer_companion(view, board, c)
                                         + _apart(view, board, c),
                                         -c[0], c[1]))
     path = board.path_to(goal, back)

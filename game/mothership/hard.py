@@ -74,8 +74,10 @@ def determinize(game: Any, seat: int, rng: Rng) -> None:
 
 
 # ------------------------------------------------------------------------- standing
-#: Logistic weights over :func:`features` (fitted: see ``fit`` in tests' slow sweep notes).
-WEIGHTS: tuple[float, ...] = (0.0, 0.15, -0.15, -0.15, -0.15, -0.6, 0.0)
+#: Logistic weights over :func:`features`, fitted by maximum likelihood (Newton's method) to
+#: 28,469 positions of 900 seeded games of Normal crews (every difficulty, 2 to 4 seats):
+#: log-loss 0.52 on held-out positions against 0.66 for the base rate alone.
+WEIGHTS: tuple[float, ...] = (-0.911, 0.218, -0.345, -0.497, -0.322, -0.41, -0.025)
 FEATURES = ("bias", "ap_left", "to_goals", "to_find", "to_pod", "troubles", "tightest")
 
 

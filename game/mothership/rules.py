@@ -32,9 +32,11 @@ ASSISTABLE = ("freeze", "confuse", "fear")
 ABILITIES = {"skip": "mage", "far_peek": "ranger", "sneak": "thief", "disarm": "tinkerer",
              "break_free": "knight"}
 ORDINAL = {1: "one", 2: "two", 3: "three"}
-#: The Hard player's search: playouts per decision and Normal actions in each (``hard.py``).
-SEARCH_PLAYOUTS = 48
-SEARCH_DEPTH = 60
+#: The Hard player's search (``hard.py``): playouts per decision, Normal actions in each
+#: (about three rounds of two seats) and choices compared (Normal's first).
+SEARCH_PLAYOUTS = 64
+SEARCH_DEPTH = 24
+SEARCH_CHOICES = 4
 
 
 def ending_key(escaped: int, seats: int) -> str:
@@ -1006,7 +1008,8 @@ class MothershipController(Controller):
                 f"{self.ap[seat]} AP")
 
     # ---------------------------------------------------------------- bots
-    search_settings = SearchSettings(iterations=SEARCH_PLAYOUTS, rollout_actions=SEARCH_DEPTH)
+    search_settings = SearchSettings(iterations=SEARCH_PLAYOUTS, rollout_actions=SEARCH_DEPTH,
+                                     candidates=SEARCH_CHOICES)
 
     def determinize(self, seat: int, rng: Rng) -> None:
         """Redraw what nobody has seen: the face-down tiles, the draw pile and the box,
