@@ -1230,10 +1230,31 @@ class FandangoController(Controller):
         u = self.units[uid]
         name = self.uname(uid)
         cell = u["hex"]
-        for iid in list(self.carried(uid)):
+        dropped = list(self.carried(uid))
+        for iid in dropped:
             self.items[iid]["unit"], self.items[iid]["hex"] = None, cell
+        idx = self._idx
+        if idx is not None:  # kept up to date: the unit leaves, what it carried lies there
+            at, owned, load = idx["at"], idx["owned"], idx["load"]
+            left = [o for o in at[cell] if o != uid]  # new lists: callers may hold the old ones
+            if left:
+                at[cell] = left
+            else:
+                del at[cell]
+            mates = [o for o in owned[u["owner"]] if o != uid]
+            if mates:
+                owned[u["owner"]] = mates
+            else:
+                del owned[u["owner"]]
+            load[cell] -= MONSTERS[u["kind"]]["stack"]
+            if not load[cell]:
+                del load[cell]
+            if dropped:
+                del idx["carried"][uid]
+                lying = idx["lying"]
+                lying[cell] = sorted(lying.get(cell, _EMPTY) + dropped)
+            self._drop_derived(idx)
         del self.units[uid]
-        self._changed()
         for lair, guard in self.lairs.items():
             if guard == uid:
                 self.lairs[lair] = None
