@@ -88,6 +88,7 @@ def report(games: int | None = None) -> dict[str, Any]:
         times += counts["choice_ms"]
     mixed = {t: {"bots": 0, "random": 0, "games": 0} for t in TEAMS}
     mixed_offer_games = 0
+    gains: list[float] = []
     for seed in range(games):
         team = TEAMS[seed % 3]
         g, counts = play(7_000_000 + seed, {team})
@@ -95,11 +96,15 @@ def report(games: int | None = None) -> dict[str, Any]:
         cell["games"] += 1
         cell["bots"] += sum(g.scores[s] for s in range(9) if g.teams[s] == team)
         cell["random"] += sum(g.scores[s] for s in range(9) if g.teams[s] != team)
+        gains.append(sum(g.scores[s] / 3 if g.teams[s] == team else -g.scores[s] / 6
+                         for s in range(9)))
         mixed_offer_games += counts["offers"] > 0
         times += counts["choice_ms"]
     bot_total = sum(c["bots"] for c in mixed.values()) / (3 * games)
     random_total = sum(c["random"] for c in mixed.values()) / (6 * games)
     times.sort()
+    mean_gain = sum(gains) / len(gains)
+    spread = (sum((x - mean_gain) ** 2 for x in gains) / max(1, len(gains) - 1)) ** 0.5
     return {
         "games": games,
         "all_bots": {
@@ -115,6 +120,8 @@ def report(games: int | None = None) -> dict[str, Any]:
                         for t, c in mixed.items() if c["games"]},
             "bots": round(bot_total, 2), "random": round(random_total, 2),
             "gain": round(bot_total - random_total, 2),
+            # 95% confidence half-width of the gain (1.96 standard errors over the games)
+            "gain_ci95": round(1.96 * spread / len(gains) ** 0.5, 2),
             "games_with_an_offer": round(mixed_offer_games / games, 3),
         },
         "choice_ms": {"median": round(times[len(times) // 2], 1),
@@ -140,7 +147,7 @@ def format(report: dict[str, Any]) -> str:  # noqa: A001 - the bench's name for 
     for team, row in m["by_team"].items():
         lines.append(f"{team:>10}  {row['bots']:>6.2f}  {row['random']:>6.2f}")
     lines.append(f"{'all':>10}  {m['bots']:>6.2f}  {m['random']:>6.2f}   gain {m['gain']:+.2f} "
-                 f"a player (target >= +{TARGET_GAIN:.1f})  "
+                 f"± {m['gain_ci95']:.2f} (95%) a player (target >= +{TARGET_GAIN:.1f})  "
                  f"{'ok' if report['ok'] else 'MISSED'}")
     lines.append(f"computer choice time: median {report['choice_ms']['median']} ms, "
                  f"p95 {report['choice_ms']['p95']} ms")

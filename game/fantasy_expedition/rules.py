@@ -511,6 +511,33 @@ class ExpeditionController(Controller):
         return f"Over: {self.name(self.candidate)} is the Elimination Candidate"
 
     # -------------------------------------------------------------------- bots
+    def __deepcopy__(self, memo: dict[int, Any]) -> "ExpeditionController":
+        """A copy quick enough for the Hard player's search, which copies the game for every
+        imagined playout: the state is small lists and dicts of plain values, copied one
+        level down; anything else is deep-copied as usual."""
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for key, value in self.__dict__.items():
+            if key == "_evaluated":
+                continue
+            if value is None or isinstance(value, (int, float, str)):
+                pass
+            elif key == "rng":
+                value = Rng(value.seed, value.state)
+                value.draws = self.rng.draws
+            elif key in ("teams", "start", "final", "scores", "tied", "tie_break"):
+                value = list(value)
+            elif key in ("opts", "pending", "winners", "votes"):
+                value = dict(value)
+            elif key in ("seats", "trades"):
+                value = [dict(item) for item in value]
+            elif key == "choices":
+                value = {s: dict(c) for s, c in value.items()}
+            else:
+                value = copy.deepcopy(value, memo)
+            new.__dict__[key] = value
+        return new
+
     def determinize(self, seat: int, rng: Rng) -> None:
         """Redraw everything ``seat`` may not see, for the Hard player's search (ruling 26).
 
@@ -619,5 +646,5 @@ def rollout_policy(controller: ExpeditionController, seat: int, legal: list[Acti
 EVALUATE_SAMPLES = 8
 #: The Hard player's search: each move is followed by one more action (the answer to an
 #: offer, the next seat's move) and then judged by ``evaluate``.
-ExpeditionController.search_settings = SearchSettings(iterations=200, rollout_actions=1,
+ExpeditionController.search_settings = SearchSettings(iterations=400, rollout_actions=1,
                                                       policy=rollout_policy)
