@@ -58,7 +58,8 @@ def determinize(game: Any, seat: int, rng: Rng) -> None:
     if (laid_safe + laid_goal + laid_trap != len(laid)
             or pile_safe + pile_trap != len(refilled) + len(game.draw_pile)
             or min(laid_safe, laid_goal, laid_trap, pile_safe, pile_trap) < 0):
-        raise ValueError("mothership: the seen tiles do not add up to the set-up")
+        _reshuffle(game, laid + refilled, rng)      # a floor laid by hand (tests, tools)
+        return
     unseen = [kind for kind in TRAPS
               for _ in range(box["traps"][kind] - game.seen.get(kind, 0))]
     rng.shuffle(unseen)
@@ -71,6 +72,16 @@ def determinize(game: Any, seat: int, rng: Rng) -> None:
     for cell, kind in zip(refilled, later):
         game.tiles[cell]["kind"] = kind
     game.draw_pile = later[len(refilled):]
+
+
+def _reshuffle(game: Any, cells: list[Cell], rng: Rng) -> None:
+    """Fallback for a floor not dealt by the set-up: the hidden tiles (face down and in the
+    draw pile), sorted, are shuffled among the same places."""
+    pool = sorted([game.tiles[c]["kind"] for c in cells] + list(game.draw_pile))
+    rng.shuffle(pool)
+    for cell, kind in zip(cells, pool):
+        game.tiles[cell]["kind"] = kind
+    game.draw_pile = pool[len(cells):]
 
 
 # ------------------------------------------------------------------------- standing
