@@ -196,3 +196,10 @@ def test_a_game_with_a_hard_seat_plays_to_the_end(monkeypatch):
     for seat, action in [(a["seat"], a["action"]) for a in match.actions]:
         replay.act(seat, action)
     assert replay.result() == match.result()
+
+
+@pytest.mark.slow
+def test_normal_beats_easy_and_hard_beats_normal_in_seeded_voyages():
+    from game.engine.tournament import duel
+    assert duel("odysseus", "normal", "easy", games=200).ratio >= 1.2
+    assert duel("odysseus", "hard", "normal", games=40, seed=21).ratio >= 1.2

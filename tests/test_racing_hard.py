@@ -101,20 +101,6 @@ def test_the_estimate_prefers_the_stronger_characters_early_in_the_race():
     assert game.evaluate(0) == pytest.approx(game.evaluate(1))
 
 
-def test_the_estimate_counts_the_moves_still_to_come_in_this_turn():
-    game = _between_moves(copy.deepcopy(STATES[-1]))
-    game.points, game.laps = [10] * game.n, [1] * game.n
-    game.pos = [(x, 3) for x, _y in game.pos]
-    game.chars = ["orc"] * game.n
-    game.order, game.index, game.phase, game.move = list(range(game.n)), 0, "objects", {}
-    assert game.evaluate(0) == pytest.approx(game.evaluate(1))
-    game.phase, game.move = "steps", {"left": 0, "taken": 4}
-    game.pos[0] = (game.pos[0][0], 7)                   # seat 0 has moved its four rows
-    assert game.evaluate(0) > game.evaluate(1)           # ahead only by what seat 1 lacks
-    assert hard.worths(game)[0] - hard.worths(game)[1] == pytest.approx(
-        hard.ROW_WORTH * (4 - hard.MOVE_ROWS))
-
-
 def test_the_estimate_grows_surer_as_the_race_ends():
     game = _between_moves(copy.deepcopy(STATES[-1]))
     game.points = [20] + [10] * (game.n - 1)
@@ -135,3 +121,10 @@ def test_a_race_with_a_hard_seat_plays_to_the_end(monkeypatch):
     for record in match.actions:
         replay.act(record["seat"], record["action"])
     assert replay.result() == match.result()
+
+
+@pytest.mark.slow
+def test_normal_beats_easy_and_hard_beats_normal_in_seeded_races():
+    from game.engine.tournament import duel
+    assert duel("fantasy_racing", "normal", "easy", games=200).ratio >= 1.2
+    assert duel("fantasy_racing", "hard", "normal", games=40, seed=21).ratio >= 1.1
