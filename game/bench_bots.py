@@ -130,11 +130,14 @@ def run(games: list[str] | None = None, hard_games: int | None = None,
         f"; seats: {seats or 'two, or the fewest the game allows'}; crews: "
         + "; ".join(f"{g} {o}" for g, o in CREW_GAMES.items() if g in chosen))
     results: dict[str, dict[str, Any]] = {}
+    started = time.perf_counter()
     for game in chosen:
         figures = crew_figures if game in CREW_GAMES else duel_figures
         results[game] = figures(game, hard_games, plain_games, seed, seats, say)
     say("")
     print(table(results))
+    print(f"({time.perf_counter() - started:.0f} s in all: "
+          + ", ".join(f"{g} {r['seconds']:.0f} s" for g, r in results.items()) + ")")
     report = {"settings": {"games": chosen, "hard_games": hard_games,
                            "plain_games": plain_games, "seed": seed, "seats": seats,
                            "crews": {g: o for g, o in CREW_GAMES.items() if g in chosen}},

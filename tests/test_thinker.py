@@ -244,6 +244,7 @@ def test_while_thinking_the_loop_asks_only_for_the_cues_frames(slow_computer):
     d.pump(3)
     d.app.dirty = False
     d.app.redraw_until = 0.0
+    play.thinker.elapsed = 0.0                # the cue's next step is 1/CUE_RATE s away
     # A short turn of the loop moves nothing: no frame is asked for...
     assert play.update(0.01) is False
     assert not d.app.dirty
