@@ -143,10 +143,12 @@ class SetupScene(Scene):
                                  lambda i=index: self._change(lambda: self._toggle_kind(i)),
                                  tooltip="Press to switch between a person and a computer")
             if seat["kind"] == "bot":
-                self.controls.button(pygame.Rect(x + KIND_WIDTH + GAP, rect.y, LEVEL_WIDTH, 36),
-                                     LEVEL_LABELS[seat.get("level", "normal")],
-                                     lambda i=index: self._change(lambda: self._cycle_level(i)),
-                                     tooltip=LEVEL_HELP)
+                level = self.controls.button(
+                    pygame.Rect(x + KIND_WIDTH + GAP, rect.y, LEVEL_WIDTH, 36),
+                    LEVEL_LABELS[seat.get("level", "normal")],
+                    lambda i=index: self._change(lambda: self._cycle_level(i)),
+                    tooltip=LEVEL_HELP)
+                level.set_tooltip(LEVEL_HELP, wrap_width=320)
         bottom = height - 90
         self.controls.button(pygame.Rect(width // 2 - 230, bottom, 220, 52), "Start",
                              self.start, object_id="#primary")
