@@ -204,3 +204,26 @@ def test_history_view_steps_through_hints_with_their_log_line(game_id):
         if step in hints:
             assert scene.history.events_of(step)[-1]["text"].endswith("asked for a hint.")
     assert d.app.crashes == 0
+
+
+def test_the_hinted_button_is_found_by_what_its_click_takes():
+    from game.ui.scenes.play import takes
+
+    class Screen:
+        def act(self, action):
+            return action
+
+    s = Screen()
+    roll = {"type": "roll"}
+    assert takes(lambda: s.act({"type": "roll"}), roll)
+    assert not takes(lambda: s.act({"type": "keep"}), roll)
+    assert takes(lambda a={"type": "play", "card": "help-3"}: s.act(a),
+                 {"type": "play", "card": "help-3"})
+    assert not takes(lambda a={"type": "play", "card": "help-4"}: s.act(a),
+                     {"type": "play", "card": "help-3"})
+    for dx in (-1, 1):
+        assert takes(lambda dx=dx: s.act({"type": "tactical", "dx": dx}),
+                     {"type": "tactical", "dx": dx})
+        assert not takes(lambda dx=dx: s.act({"type": "tactical", "dx": dx}),
+                         {"type": "tactical", "dx": -dx})
+    assert not takes(None, roll) and not takes(s.act, roll)

@@ -55,6 +55,31 @@ HINT_COLOUR = (90, 220, 255)
 RECAP_COLOUR = (255, 160, 60)
 
 
+def takes(callback: Any, action: dict[str, Any]) -> bool:
+    """Whether a panel button's ``callback`` takes ``action`` (so a hint can outline it):
+    the action is one of its bound values, or every part of it is written in its code or
+    bound to it (``lambda: self.act({"type": "roll"})``, ``lambda dx=dx: ...``)."""
+    code = getattr(callback, "__code__", None)
+    if code is None:
+        return False
+    bound = list(getattr(callback, "__defaults__", None) or ())
+    bound += [cell.cell_contents for cell in getattr(callback, "__closure__", None) or ()
+              if not callable(getattr(cell, "cell_contents", None))]
+    if any(isinstance(value, dict) and value == action for value in bound):
+        return True
+    if any(isinstance(value, (dict, list)) for value in bound):
+        return False
+    consts: set[Any] = set()
+    for const in code.co_consts:  # a dict's constant keys come as one tuple
+        for item in (const if isinstance(const, tuple) else (const,)):
+            if isinstance(item, (str, int)):
+                consts.add(item)
+    atoms = consts | {v for v in bound if isinstance(v, (str, int))}
+    return (action.get("type") in consts and "type" in consts
+            and all(k in consts and isinstance(v, (str, int)) and v in atoms
+                    for k, v in action.items()))
+
+
 def escape_html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -116,6 +141,8 @@ class PlayScene(Scene):
         #: The hint being shown (game/ui/hints.py), and the board places it marks.
         self.hint: Any = None
         self.hint_cells: set[Any] = set()
+        #: The panel buttons that take the hinted action (outlined).
+        self.hint_widgets: list[Any] = []
         #: The places a handover's recap outlines while it is up.
         self.recap_cells: set[Any] = set()
         #: Seat -> how many log events there were right after that person's last action.
@@ -403,6 +430,14 @@ class PlayScene(Scene):
                               (self.hint_cells if hint is not None else (), HINT_COLOUR)):
             for cell in cells:
                 self.screen.outline(surface, transform, cell, colour, 4)
+        if hint is not None:
+            clip = surface.get_clip()
+            surface.set_clip(None)
+            for widget in getattr(self, "hint_widgets", ()):
+                if widget.alive() and widget.visible:
+                    pygame.draw.rect(surface, HINT_COLOUR, widget.rect.inflate(8, 8), 3,
+                                     border_radius=6)
+            surface.set_clip(clip)
 
     def show_results(self) -> None:
         from .results import ResultsScene
@@ -519,6 +554,10 @@ class PlayScene(Scene):
                                  self.toggle_step_mode,
                                  tooltip="Step through each move of the resolution")
         self.controls.on_escape = self.open_menu
+        hint = self.active_hint()
+        self.hint_widgets = [] if hint is None else [
+            widget for widget, callback in self.controls.items
+            if widget.is_enabled and takes(callback, hint.action)]
 
     def _place_log(self, rect: pygame.Rect) -> None:
         """Put the log box at ``rect``: it outlives rebuilds, because laying out its text
