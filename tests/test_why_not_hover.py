@@ -124,5 +124,33 @@ def test_every_place_says_why_not_exactly_when_its_click_would_be_refused(game_i
                 assert why and why == match.why_not(play.viewer, action)
                 refused += 1
         assert (match.snapshot(), match.actions) == before
-    if game_id != "fantasy_racing":  # Racing's places are only its legal clicks
+    if game_id != "fantasy_racing":  # its refused steps are looked for below
         assert refused, "no place was ever refused"
+
+
+def test_a_racers_blocked_step_says_why():
+    """Fantasy Racing: a square ahead that the racer may not step onto says why."""
+    from game.engine.bots import choose_action
+    from game.fantasy_racing.screen import H, W
+    loop = RealLoop()
+    seats = [{"name": f"P{i}", "kind": "human"} for i in range(3)]
+    match = Match.new("fantasy_racing", seats, seed=3)
+    play = loop.app.push(PlayScene(loop.app, match))
+    for _ in range(3000):
+        seat = match.to_act()[0]
+        view = match.view(seat)
+        if view["phase"] == "steps" and not view["pending"] and len(view.get("steps", [])) < 3:
+            break
+        match.act(seat, choose_action(match, seat))
+    else:
+        raise AssertionError("no blocked step in the game")
+    play.queue.clear()
+    play.busy_for = None
+    play.viewer = seat
+    x, y = view["racers"][seat]["pos"]
+    open_ = {dx for *_cell, dx in view["steps"]}
+    dx = next(d for d in (-1, 0, 1) if d not in open_)
+    cell = ((x + dx) % W, (y + 1) % H)
+    assert play.screen.cell_action(cell, play.view()) == {"type": "step", "dx": dx}
+    reason = play.why_not_here(cell)
+    assert reason and reason == match.why_not(seat, {"type": "step", "dx": dx})

@@ -473,10 +473,20 @@ class RacingScreen(GameScreen):
         return set(self._click_actions(view))
 
     def cell_action(self, cell: Any, view: dict[str, Any]) -> dict[str, Any] | None:
-        """The action a click on ``cell`` takes now (hints mark it)."""
+        """The action a click on ``cell`` takes now (hints mark it); while stepping, a
+        square ahead of the racer means that step even when it is refused ("why not?")."""
         if not isinstance(cell, (list, tuple)):
             return None
-        return self._click_actions(view).get(tuple(cell))
+        cell = tuple(cell)
+        action = self._click_actions(view).get(cell)
+        if action is not None or not self.my_turn(view) or view["phase"] != "steps" \
+                or view["pending"]:
+            return action
+        x, y = self.me(view)["pos"]
+        for dx in (-1, 0, 1):
+            if ((x + dx) % W, (y + 1) % H) == cell:
+                return {"type": "step", "dx": dx}
+        return None
 
     def cell_at(self, point: tuple[float, float]) -> Any:
         """A board square, or a row or chest icon of the race table drawn over the board."""
