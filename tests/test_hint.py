@@ -227,3 +227,22 @@ def test_the_hinted_button_is_found_by_what_its_click_takes():
         assert not takes(lambda dx=dx: s.act({"type": "tactical", "dx": dx}),
                          {"type": "tactical", "dx": -dx})
     assert not takes(None, roll) and not takes(s.act, roll)
+
+
+def test_a_hint_changes_no_later_computer_choice():
+    """The computers' dice come from the game actions only: asking for a hint does not make
+    them play differently afterwards."""
+    from game.engine import Match
+    from game.engine.bots import choose_action
+    seats = [{"name": "Mira", "kind": "human"}, {"name": "Bo", "kind": "bot"}]
+    plain, hinted = (Match.new("fantasy_racing", seats, seed=4) for _ in range(2))
+    for step in range(60):
+        if plain.is_over():
+            break
+        seat = plain.to_act()[0]
+        if step % 3 == 0 and seat == 0:
+            hinted.record_hint(seat)
+        action = choose_action(plain, seat)
+        assert choose_action(hinted, seat) == action, f"step {step}"
+        plain.act(seat, action)
+        hinted.act(seat, action)

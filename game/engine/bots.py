@@ -24,8 +24,10 @@ EASY_SLIP = 0.3
 
 
 def bot_rng(match, seat: int) -> Rng:
-    """The generator a bot uses for its next choice."""
-    return Rng.derive(match.seed, len(match.actions), seat, 0xB07)
+    """The generator a bot uses for its next choice: from the match's seed and the number of
+    game actions so far (a hint asked for is no game action, so it changes no later choice)."""
+    played = sum(1 for record in match.actions if not match.is_hint(record))
+    return Rng.derive(match.seed, played, seat, 0xB07)
 
 
 def level_of(match, seat: int) -> str:
