@@ -1,9 +1,9 @@
 """Putting frames on screen: only the parts that changed.
 
 The loop composes every frame from cached pictures (the play scene keeps its board and
-panel as one backdrop, so a frame is a blit, the pieces and the widgets), then
-:class:`Presenter` compares it with the frame presented before, band by band of rows, and
-hands only the rectangles that differ to ``pygame.display.update``.  Whatever changed -- a
+its panel as pictures, so a frame is two blits, the pieces and the widgets), then
+:class:`Presenter` compares it with the frame presented before, band by band of rows
+(``BAND``), and hands only the runs of bands that differ to ``pygame.display.update``.  Whatever changed -- a
 piece in flight, a tooltip, a toast, a button's hover look, a pygame_gui widget that
 redrew its own picture in place -- is found by its pixels, so nothing on the window can
 go stale however a widget or a game screen draws itself.  After a layout change (a new
