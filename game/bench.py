@@ -100,15 +100,20 @@ def moving(scene) -> bool:
     return any(t.elapsed < t.duration for t in scene.screen.tweens.values())
 
 
-#: Moves played ahead, per game, for the frame figures (game id -> seats, seed, moves).
-_SCRIPTS: dict[str, tuple[list[dict], int, list[tuple[int, dict]]]] = {}
+#: Moves played ahead, per game, for the frame figures (game id -> seats, seed, moves, and
+#: how many of them come before the first that moves a piece, less one).
+_SCRIPTS: dict[str, tuple[list[dict], int, list[tuple[int, dict]], int]] = {}
 
 
 def scripted_moves(game_id: str, seed: int = 3, count: int = 200):
     """Seats, seed and the first ``count`` moves of a seeded game of ``game_id`` between
-    people whose moves the Easy computer player chose (played once, then kept)."""
+    people whose moves the Easy computer player chose (played once, then kept), and the
+    number of moves to make before watching: up to the one before the first move whose
+    events set a piece in flight (found by the game's screen animating them off screen)."""
+    import types
     from game.engine import Match, controller_class
     from game.engine.bots import choose_action
+    from game.ui.gamescreen import screen_for
     if game_id not in _SCRIPTS:
         cls = controller_class(game_id)
         seats = [{"name": f"P{i + 1}", "kind": "human", "level": "easy"}
@@ -119,15 +124,39 @@ def scripted_moves(game_id: str, seed: int = 3, count: int = 200):
             action = choose_action(match, seat)
             match.act(seat, action)
             moves.append((seat, action))
-        _SCRIPTS[game_id] = (seats, seed, moves)
+        skip = 0
+        try:
+            match = Match.new(game_id, [dict(s) for s in seats], seed=seed)
+            screen = screen_for(types.SimpleNamespace(match=match, viewer=None))
+            screen.reset(match.view(None))
+            for index, (seat, action) in enumerate(moves):
+                for event in match.act(seat, action):
+                    screen.animate(event, match.view(None))
+                if moving(types.SimpleNamespace(screen=screen)):
+                    skip = max(0, index - 1)
+                    break
+                screen.finish()
+        except Exception:  # noqa: BLE001 - a screen that needs more of a scene: no skipping
+            skip = 0
+        _SCRIPTS[game_id] = (seats, seed, moves, skip)
     return _SCRIPTS[game_id]
+
+
+def scripted_match(game_id: str):
+    """The match of :func:`scripted_moves` with its first moves made, and the moves left."""
+    from game.engine import Match
+    seats, seed, moves, skip = scripted_moves(game_id)
+    match = Match.new(game_id, [dict(s) for s in seats], seed=seed)
+    for seat, action in moves[:skip]:
+        match.act(seat, action)
+    return match, list(moves[skip:])
 
 
 def animation_frames(game_id: str, size: tuple[int, int], wanted: int = 120,
                      budget: float = 20.0) -> dict[str, float]:
     """Frames of ``game_id``'s play scene while its pieces move.
 
-    The moves of :func:`scripted_moves` are made one at a time, each once the board has
+    The moves of :func:`scripted_match` are made one at a time, each once the board has
     shown the last (every seat is a person; no handover cards).  The loop runs as in play,
     at normal animation speed, and every frame drawn while a piece is in flight is timed
     -- composing and presenting it, in ms: wall time, and the drawing thread's CPU time,
@@ -135,17 +164,14 @@ def animation_frames(game_id: str, size: tuple[int, int], wanted: int = 120,
     ``wanted`` frames or ``budget`` seconds.  Events that move nothing are cut short (the
     loop runs uncapped meanwhile) to reach the moving ones.  Also the part of the window
     those frames presented (share of its pixels)."""
-    from game.engine import Match
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
     from game.ui.settings import Settings
-    seats, seed, moves = scripted_moves(game_id)
     app = App(settings=Settings(handover=False, recap=False), size=size)
     app.to_menu()
-    match = Match.new(game_id, [dict(s) for s in seats], seed=seed)
+    match, todo = scripted_match(game_id)
     scene = app.push(PlayScene(app, match))
     samples, cpu, shares = [], [], []
-    todo = list(moves)
     start = time.perf_counter()
     while len(samples) < wanted and time.perf_counter() - start < budget:
         if app.stack.top is not scene:

@@ -15,7 +15,6 @@ import time
 import pygame
 import pytest
 
-from game.engine import Match
 from game.engine.registry import game_ids
 from game.ui.frames import Presenter
 
@@ -78,14 +77,13 @@ def test_an_animation_presented_in_parts_is_the_full_redraw(game_id):
     """Seeded moves are made one by one (events that move nothing cut short); after every
     frame with a piece in flight, the one after, and every eighth other frame, the
     presented picture is exactly a fresh full redraw."""
-    from game.bench import scripted_moves
+    from game.bench import scripted_match
     from game.ui.scenes.play import PlayScene
     app = make_app(animation="fast", handover=False, recap=False)
     app.fps = 0
     shadow = Shadow(app)
-    seats, seed, moves = scripted_moves(game_id)
-    scene = app.push(PlayScene(app, Match.new(game_id, [dict(s) for s in seats], seed=seed)))
-    todo = list(moves)
+    match, todo = scripted_match(game_id)
+    scene = app.push(PlayScene(app, match))
     checked = partial = 0
     deadline = time.monotonic() + 60
     was_moving = False
