@@ -50,7 +50,7 @@ STOP_WORDS = {"start": "the start line (no racer is pushed back across it)",
 STOP_NOUNS = {"start": "the start line", "barrier": "a barrier", "rock": "a rock"}
 DIR_WORDS = {(0, 1): "down", (0, -1): "up", (-1, 0): "left", (1, 0): "right"}
 #: The Hard player's playouts per decision, and the actions each plays before the estimate.
-SEARCH_PLAYOUTS = 60
+SEARCH_PLAYOUTS = 150
 SEARCH_DEPTH = 16
 
 

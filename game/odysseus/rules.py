@@ -27,7 +27,7 @@ __all__ = ["OdysseusController", "bet_payout", "adventure_outcome", "bet_stack_s
 ENDINGS = ("safe", "dead", "stranded")
 LAST_ROUND = 12
 #: The Hard player's playouts per decision, and the actions each plays before the estimate.
-SEARCH_PLAYOUTS = 60
+SEARCH_PLAYOUTS = 200
 SEARCH_DEPTH = 16
 SPECIAL_NAMES = {k: v["title"] for k, v in DATA["specials"].items()}
 SPECIAL_CONTRIBUTION = DATA["special_contribution"]
