@@ -1870,8 +1870,10 @@ class FandangoController(Controller):
         from .bot import choose
         return choose(view, legal, rng)
 
-    #: How the Hard player searches (see ``hard.py`` and ``game/engine/search.py``).
-    search_settings = SearchSettings(iterations=24, rollout_actions=12)
+    #: How the Hard player searches (see ``hard.py`` and ``game/engine/search.py``): 48
+    #: playouts of 12 actions, then the estimate.  A 2-seat game's Hard decisions (681, seed 3)
+    #: took 0.36 s CPU at the median, 0.47 s at the 95th percentile, 0.55 s at most.
+    search_settings = SearchSettings(iterations=48, rollout_actions=12)
 
     def determinize(self, seat: int, rng: Rng) -> None:
         """Redraw what ``seat`` may not see: nothing is hidden in this game (``hard.py``)."""
