@@ -266,8 +266,8 @@ class RacingScreen(GameScreen):
             text += " You may stop on this shortcut."
         return [who, text]
 
-    #: Buttons the play scene adds after this panel (Menu, ?, Undo, Step).
-    SCENE_BUTTONS = 4
+    #: Buttons the play scene adds after this panel (Menu, ?, Undo, Hint, Step).
+    SCENE_BUTTONS = 5
 
     def build_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         if not self.my_turn(view):
