@@ -48,6 +48,23 @@ class InputGuard:
         return self.app.input_began >= self.armed_at
 
 
+def guarded_press(guard: InputGuard, event: pygame.event.Event, confirm) -> bool:
+    """A card's key and mouse handling: presses that began before the card appeared, or in
+    its first moments, are swallowed; Space or Enter confirms when released (so a held key
+    never runs on into what comes next); other fresh presses go on to the card's buttons.
+    Returns True when the event was used."""
+    if event.type not in PRESSES:
+        return False
+    if not guard.fresh():
+        return True
+    if event.type == pygame.KEYDOWN and event.key in CONFIRM_KEYS:
+        return True
+    if event.type == pygame.KEYUP and event.key in CONFIRM_KEYS:
+        confirm()
+        return True
+    return False
+
+
 class HandoverScene(Scene):
     """Covers the board (drawn in its public view) until ``seat``'s player confirms."""
 
@@ -96,16 +113,7 @@ class HandoverScene(Scene):
             self.app.replace(recap)
 
     def intercept(self, event: pygame.event.Event) -> bool:
-        if event.type not in PRESSES:
-            return False
-        if not self.guard.fresh():
-            return True  # began before the card, or in its first moments
-        if event.type == pygame.KEYDOWN and event.key in CONFIRM_KEYS:
-            return True  # confirmed when released
-        if event.type == pygame.KEYUP and event.key in CONFIRM_KEYS:
-            self.confirm()
-            return True
-        return False
+        return guarded_press(self.guard, event, self.confirm)
 
     def about(self) -> str:
         """What the next person decides, when the view says (``"handover": "<what>"``)."""

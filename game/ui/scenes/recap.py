@@ -19,7 +19,7 @@ from game.engine.events import visible_to
 
 from ..scene import Scene
 from ..widgets import GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, wrap_text
-from .handover import CONFIRM_KEYS, PRESSES, InputGuard
+from .handover import InputGuard, guarded_press
 
 #: The most log events a recap lists (the newest; a line says how many earlier ones).
 MOST = 12
@@ -99,16 +99,7 @@ class RecapScene(Scene):
         self.app.pop()
 
     def intercept(self, event: pygame.event.Event) -> bool:
-        if event.type not in PRESSES:
-            return False
-        if not self.guard.fresh():
-            return True  # began before the recap, or in its first moments
-        if event.type == pygame.KEYDOWN and event.key in CONFIRM_KEYS:
-            return True  # dismissed when released
-        if event.type == pygame.KEYUP and event.key in CONFIRM_KEYS:
-            self.dismiss()
-            return True
-        return False
+        return guarded_press(self.guard, event, self.dismiss)
 
     def lines(self, width: int, room: int) -> list[tuple[str, tuple[int, int, int]]]:
         """The wrapped lines that fit in ``room`` rows, newest events kept."""
