@@ -99,6 +99,8 @@ def test_every_place_says_why_not_exactly_when_its_click_would_be_refused(game_i
     seats = [{"name": f"P{i}", "kind": "human"} for i in range(GAMES[game_id])]
     match = Match.new(game_id, seats, seed=3, options={"trade_rounds": 1}
                       if game_id == "fantasy_expedition" else None)
+    if game_id == "fantasy_expedition":  # an offer waits: the asked may not offer swaps
+        match.act(0, {"type": "propose", "to": 1})
     play = loop.app.push(PlayScene(loop.app, match))
     refused = 0
     for stage in range(4):

@@ -19,6 +19,9 @@ from typing import Callable
 from .controller import Action
 from .rng import Rng
 
+#: The levels as players read them (setup, seat cards, "Bo (Hard) is thinking").
+LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+
 #: How often an Easy player plays a random legal action instead of the heuristic's choice.
 EASY_SLIP = 0.3
 

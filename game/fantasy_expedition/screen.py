@@ -36,6 +36,8 @@ ROW_HINTS = {
 }
 #: Width of a compact choice row's label.
 COMPACT_LABEL = 66
+#: The chip on a computer's pawn, by level.
+LEVEL_CHIPS = {"Easy": (60, 140, 80), "Normal": (70, 100, 160), "Hard": (170, 50, 50)}
 ITEM_WORDS = {"mine": "A Mine", "portal": "A Portal", "fear_left": "A Fear Marker pointing left",
               "fear_right": "A Fear Marker pointing right"}
 
@@ -330,8 +332,10 @@ class ExpeditionScreen(GameScreen):
         return {f"{row}-{n}" for n in places if isinstance(n, int) and not isinstance(n, bool)}
 
     def cell_action(self, cell: Any, view: dict[str, Any]) -> dict[str, Any] | None:
-        """A start position means proposing a trade to whoever stands there, legal or not."""
-        if not isinstance(cell, str) or not cell.startswith("start-") or view["viewer"] is None:
+        """While trading, a start position means proposing a swap to whoever stands there,
+        legal or not (at other times a click there means nothing)."""
+        if not isinstance(cell, str) or not cell.startswith("start-") or view["viewer"] is None \
+                or view["phase"] != "trading":
             return None
         index = int(cell.split("-")[1])
         other = next((s["seat"] for s in view["seats"] if s["start"] == index), None)
@@ -343,8 +347,8 @@ class ExpeditionScreen(GameScreen):
             return None
         row, index = cell.split("-")
         lines = [ROW_NAMES.get(row, row.capitalize()) + f", position {index}"]
-        here = [seat["name"] for seat in view["seats"] if tuple(map(str, self.where[seat["seat"]]))
-                == (row, index)]
+        here = [self.seat_who(seat["seat"], seat["name"]) for seat in view["seats"]
+                if tuple(map(str, self.where[seat["seat"]])) == (row, index)]
         if here:
             lines.append("Here: " + ", ".join(here))
         names = [s["name"] for s in view["seats"]]
@@ -504,6 +508,12 @@ class ExpeditionScreen(GameScreen):
                           anchor="center")
             # Side by side, every other name drops a line so the names never run together.
             drop = label + 2 if len(group) > 1 and group.index(s) % 2 else 0
+            level = self.seat_level(s)
+            if level:  # a computer: its level's initial on a chip (the tooltip says it)
+                chip = (rect.left + 4, rect.bottom - max(7, size // 6) - 2)
+                pygame.draw.circle(surface, LEVEL_CHIPS[level], chip, max(7, size // 6))
+                draw_text(surface, level[0], chip, max(12, size // 5), (255, 250, 235),
+                          bold=True, anchor="center")
             draw_text(surface, seat["name"], (rect.centerx, rect.bottom - 2 + drop), label,
                       (255, 250, 235), bold=True, anchor="midtop", shadow=True)
         self._draw_item_badges(surface, transform, view, size, sharing)

@@ -15,8 +15,8 @@ import pygame
 
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
-from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, fit, font,
-                             wrap_text)
+from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_name, draw_text, fit,
+                             font, wrap_text)
 
 from .data import CHARACTERS, MOOD_HELP, OBJECTS, TRACK, character_card
 
@@ -781,8 +781,8 @@ class RacingScreen(GameScreen):
                          (x + 5, y + 1))
             mood = pygame.Rect(x + width - 30, y, 24, 24)
             surface.blit(sprite(f"mood_{r['mood']}", 24), mood)
-            draw_text(surface, fit(r["name"], mood.left - x - 40, 15, bold=True),
-                      (x + 37, y), 15, colour, bold=True)
+            draw_name(surface, r["name"], self.seat_level(s), (x + 37, y),
+                      mood.left - x - 29, 15, colour)
             draw_text(surface, fit(f"{r['points']} points, lap {r['laps']}", width - 40, 13),
                       (x + 37, y + 20), 13, GOLD)
             ix = x + 37

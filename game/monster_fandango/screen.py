@@ -775,7 +775,7 @@ class FandangoScreen(GameScreen):
         for s in view["seats"]:
             quests = " · ".join(q["line"] for q in s["quests"])
             units = f"{s['units']} unit" + ("s" if s["units"] != 1 else "")
-            text = f"{s['name']} ({s['done']}/3, {units}): {quests}"
+            text = f"{self.seat_who(s['seat'], s['name'])} ({s['done']}/3, {units}): {quests}"
             for n, part in enumerate(wrap_text(text, 13, area.width - 40)):
                 lines.append((s["seat"] if n == 0 else None, s["seat"], part))
         height = 18 * len(lines) + 8

@@ -761,7 +761,9 @@ class MothershipScreen(GameScreen):
             status = "  - escaped!"
         elif seat["deferred"]:
             status = "  - deferred"
-        draw_text(surface, char + status, (x, y), small, TEXT)
+        level = self.seat_level(s)  # a computer seat's level, after its character
+        text = char + (f" · {level}" if level else "") + status
+        draw_text(surface, fit(text, room + 12, small), (x, y), small, TEXT)
         y += small * 1.6
         radius = max(4, 11 * scale)
         for k in range(max(seat["ap_per_round"], seat["ap"], 4)):

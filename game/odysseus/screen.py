@@ -737,6 +737,13 @@ class OdysseusScreen(GameScreen):
                     status = f"passed (tile {adv['tiles'][seat]})"
                 elif adv["played_count"][seat]:
                     status = cards_played(adv["played_count"][seat])
+            level = self.seat_level(seat)
+            if level:  # a computer: its level first ("Hard, passed (tile 3)"), where it fits
+                both = f"{level}, {status}" if status else f"{level} computer"
+                least = max(FLOOR_PX + 1, round(13 * self.t.scale))
+                if not status or rendered(both, least, INK, False).get_width() \
+                        <= 136 * self.t.scale:
+                    status = both
             if status:  # under the name (in a small window, right under it)
                 sy = max(ry + 22, (name.bottom - self.t.offset_y) / self.t.scale - 3)
                 self._text(surface, status, x + 36, sy, 13, (110, 80, 50), width=136,

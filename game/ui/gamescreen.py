@@ -17,6 +17,7 @@ import pygame
 
 from game.board.render import BoardRenderer
 from game.board.tmxmap import load_board
+from game.engine.bots import LEVEL_NAMES
 
 from . import paths
 
@@ -189,6 +190,19 @@ class GameScreen:
         return []
 
     # shared ------------------------------------------------------------------------
+    def seat_level(self, seat: int) -> str | None:
+        """A computer seat's level as the setup screen names it ("Easy", "Normal", "Hard"),
+        shown beside its name on the seat cards; None for a person's seat."""
+        seats = self.match.seats
+        if not 0 <= seat < len(seats) or seats[seat].get("kind") != "bot":
+            return None
+        return LEVEL_NAMES.get(seats[seat].get("level", "normal"), "Normal")
+
+    def seat_who(self, seat: int, name: str) -> str:
+        """A seat's name, with a computer's level: "Bo, Hard computer"."""
+        level = self.seat_level(seat)
+        return f"{name}, {level} computer" if level else name
+
     def update(self, dt: float) -> bool:
         moving = False
         for tween in self.tweens.values():

@@ -112,6 +112,23 @@ def fit(text: str, width: int, size: int = 16, bold: bool = False) -> str:
     return text.rstrip() + "…"
 
 
+def draw_name(surface: pygame.Surface, name: str, tag: str | None, pos: tuple[float, float],
+              width: int, size: int, colour: tuple[int, int, int], bold: bool = True,
+              tag_colour: tuple[int, int, int] = MUTED) -> pygame.Rect:
+    """A seat's name at ``pos`` (top left), followed by a small ``tag`` such as a computer
+    player's level ("Hard"); the name is shortened first so that the tag always shows
+    within ``width`` pixels.  Returns the rectangle of the name."""
+    if not tag:
+        return draw_text(surface, fit(name, width, size, bold), pos, size, colour, bold=bold)
+    small = max(12, size - 2)
+    tag_width = font(small).size(tag)[0] + 6
+    rect = draw_text(surface, fit(name, width - tag_width, size, bold), pos, size, colour,
+                     bold=bold)
+    draw_text(surface, tag, (rect.right + 6, rect.bottom), small, tag_colour,
+              anchor="bottomleft")
+    return rect
+
+
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels."""
     return list(_wrapped(str(text), size, width, bold))

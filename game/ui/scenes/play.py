@@ -19,6 +19,7 @@ from pygame_gui.elements import UITextBox, UITooltip
 
 from game.engine import IllegalAction, Match, SaveError
 from game.board.render import ViewTransform
+from game.engine.bots import LEVEL_NAMES
 from game.engine.events import audience, visible_to
 
 from .. import paths
@@ -47,7 +48,6 @@ WATCH = "Watch the board: what just happened is being shown."
 #: long one loop turn waits for a computer's choice before drawing on.
 CUE_RATE = 6
 THINK_POLL = 0.015
-LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 #: The key that asks for a hint (H is History, F1 the rules).
 HINT_KEY = pygame.K_t
 #: Outlines on the board: the hinted places, and the places a handover's recap lists.
