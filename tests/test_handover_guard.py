@@ -62,6 +62,7 @@ def confirm_card(loop: RealLoop, seat: int, play: PlayScene) -> None:
     loop.run(GUARD_SECONDS)
     loop.click(card_button(loop), settle=0.1)
     assert loop.top is play and play.viewer == seat
+    loop.run(GUARD_SECONDS)  # the rest of the confirming press never reaches the board
 
 
 def impatient_hand(loop: RealLoop, pos: tuple[int, int]) -> None:
@@ -153,6 +154,7 @@ def test_odysseus_private_draw_waits_for_done_then_the_card(monkeypatch):
     loop.key_up(pygame.K_SPACE)
     loop.run(0.1)
     assert loop.top is play and play.viewer == first
+    loop.run(GUARD_SECONDS)
     pos = loop.button("Card 1").rect.center
     start = time.monotonic()
     loop.click(pos, settle=0.0)

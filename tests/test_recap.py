@@ -179,3 +179,35 @@ def test_recap_places_of_a_climb():
         else:
             assert {f"{ev['row']}-{n}" for n in ev["slots"]} <= places
     assert places <= set(play.screen.cells())
+
+
+def test_without_a_recap_the_double_click_that_confirmed_the_card_never_reaches_the_board():
+    """Recap turned off: the handover card gives way straight to the person's controls, and
+    the second click of the double click (and an Enter pressed with it) must not act there."""
+    loop, match, play = odysseus_loop(recap=False)
+    play_until(loop, match, play, lambda: isinstance(loop.top, HandoverScene)
+               and match.to_act() == [loop.top.seat])
+    card = loop.top
+    seat = card.seat
+    loop.app.guard_seconds = GUARD_SECONDS
+    card.guard.arm()
+    loop.run(GUARD_SECONDS + 0.05)
+    actions = list(match.actions)
+    reached = []  # presses that got past the play scene's guard to its board and buttons
+    handle = play.handle_event
+    play.handle_event = lambda event: (reached.append(event.type), handle(event))[1]
+    confirm = card.controls.items[0][0].rect.center
+    loop.click(confirm, settle=0.0)
+    loop.run(DOUBLE_CLICK)
+    assert loop.top is play and play.viewer == seat
+    loop.click(confirm, settle=0.0)
+    loop.key_down(pygame.K_RETURN)
+    loop.key_up(pygame.K_RETURN)
+    loop.run(0.2)
+    presses = {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP}
+    assert not presses & set(reached), "the press that confirmed the card reached the board"
+    assert match.actions == actions
+    # Once the moment has passed, the person's own presses work again.
+    loop.run(GUARD_SECONDS)
+    loop.click(confirm, settle=0.1)
+    assert pygame.MOUSEBUTTONDOWN in reached

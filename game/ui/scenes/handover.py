@@ -108,6 +108,9 @@ class HandoverScene(Scene):
         self.play.viewer = self.seat
         recap = self.play.recap_scene(self.seat)
         if recap is None:
+            # The person's controls come next: the rest of the press or double click that
+            # confirmed the card must not act on them.
+            self.play.entry_guard.arm()
             self.app.pop()
         else:  # what happened since their last turn, before their controls appear
             self.app.replace(recap)
