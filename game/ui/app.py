@@ -281,12 +281,16 @@ class App:
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         now = time.monotonic()
         self.toasts = [t for t in self.toasts if t[1] > now]
-        y = 14
-        width = min(720, surface.get_width() - 40)
+        # Over the scene's own place for them (a game: its board, so that the panel's title
+        # and buttons stay readable), else at the window's top.
+        top = self.stack.top
+        area = (top.toast_area() if top is not None else None) or surface.get_rect()
+        y = area.y + 14
+        width = min(720, area.width - 40)
         for message, _until, error in self.toasts[-3:]:
             lines = wrap_text(message, 17, width - 32)
             box = pygame.Rect(0, y, width, 18 + 24 * len(lines))
-            box.centerx = surface.get_width() // 2
+            box.centerx = area.centerx
             pygame.draw.rect(surface, PANEL, box, border_radius=8)
             pygame.draw.rect(surface, ALERT if error else GOLD, box, 2, border_radius=8)
             for i, line in enumerate(lines):

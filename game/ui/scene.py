@@ -74,6 +74,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; must not change any state."""
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Where messages (toasts) may cover this scene: None for the whole window's top."""
+        return None
+
 
 class SceneStack:
     """The scenes, top last."""

@@ -186,6 +186,10 @@ class PlayScene(Scene):
         width, height = self.app.window_size
         return pygame.Rect(12, 12, width - PANEL_WIDTH - 36, height - 24)
 
+    def toast_area(self) -> pygame.Rect:
+        """Messages cover the board, never the panel's title, status or buttons."""
+        return self.board_rect()
+
     def panel_rect(self) -> pygame.Rect:
         width, height = self.app.window_size
         return pygame.Rect(width - PANEL_WIDTH - 12, 12, PANEL_WIDTH, height - 24)
