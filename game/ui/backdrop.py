@@ -23,8 +23,10 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
         y = (i * 104729) % max(height // 2, 1)
         shade = 150 + (i * 37) % 100
         surface.set_at((x, y), (shade, shade, shade))
-    pygame.draw.circle(surface, (240, 230, 190), (int(width * 0.82), int(height * 0.18)), 38)
-    pygame.draw.circle(surface, (20, 18, 40), (int(width * 0.82) + 14, int(height * 0.18) - 8), 34)
+    # The moon keeps to the top right corner, clear of the menus' headings and columns.
+    moon = (width - 64, 56)
+    pygame.draw.circle(surface, (240, 230, 190), moon, 30)
+    pygame.draw.circle(surface, (21, 19, 41), (moon[0] + 11, moon[1] - 6), 27)
     for layer, colour in enumerate(((46, 36, 52), (36, 28, 36), (26, 20, 24))):
         points = [(0, height)]
         for x in range(0, width + 40, 40):
