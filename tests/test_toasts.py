@@ -1,5 +1,6 @@
 """Messages (toasts) during a game cover the board, never the side panel: its title, the
-status line and the buttons stay readable while a message shows."""
+status line and the buttons stay readable while a message shows.  Tooltips stay inside the
+window, however tall."""
 
 from __future__ import annotations
 
@@ -30,3 +31,18 @@ def test_a_long_message_covers_the_board_and_leaves_the_panel_alone(size):
     assert changed, "the message is not drawn"
     assert all(board.collidepoint(p) for p in changed), "the message covers the panel"
     assert not any(panel.collidepoint(p) for p in changed)
+
+
+@pytest.mark.parametrize("pos", [(480, 595), (5, 5), (955, 300), (480, 300)])
+def test_a_tall_tooltip_stays_inside_a_small_window(pos, recwarn):
+    """A tooltip too tall to fit above or below the pointer is moved inside the window
+    (pygame_gui alone leaves it running off the screen, with a warning)."""
+    loop = RealLoop(size=(960, 600))
+    seats = [{"name": "Mira", "kind": "human"}, {"name": "Bo", "kind": "human"}]
+    play = loop.app.push(PlayScene(loop.app, Match.new("monster_fandango", seats, seed=1)))
+    loop.run(0.1)
+    play._tip("test", "\n".join(f"Line {n}: a unit" for n in range(14)),
+              pos)
+    window = pygame.Rect(0, 0, 960, 600)
+    assert play.tooltip is not None and window.contains(play.tooltip.rect)
+    assert not [w for w in recwarn if "tool tip" in str(w.message)]

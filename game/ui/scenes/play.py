@@ -10,6 +10,7 @@ card appears, so no frame ever shows one player's secrets to another.
 from __future__ import annotations
 
 import math
+import warnings
 from collections import deque
 from pathlib import Path
 from typing import Any
@@ -775,27 +776,26 @@ class PlayScene(Scene):
             self.tooltip = None
         self._tooltip_cell = key
         if text:
-            self.tooltip = self.controls.keep(UITooltip(
+            tip = self.tooltip = self.controls.keep(UITooltip(
                 escape_html(text).replace("\n", "<br>"), (0, 16), self.app.ui, wrap_width=300))
-            self.tooltip.find_valid_position(pygame.math.Vector2(pos))
+            window = pygame.Rect((0, 0), self.app.window_size)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # pygame_gui warns when nothing beside fits
+                placed = window.collidepoint(pos) and tip.find_valid_position(
+                    pygame.math.Vector2(pos))
+            if not placed:  # a tall tip near a short window's edge: keep it all inside
+                tip.set_position(tip.rect.clamp(window).topleft)
 
     def show_tooltip(self, cell: Any, pos: tuple[int, int]) -> None:
         """The screen's explanation of ``cell`` in a tooltip beside ``pos`` (None: hide),
         and why a click there would be refused when it would ("why not?")."""
         if cell == self._tooltip_cell and (self.tooltip is None or self.tooltip.alive()):
             return
-        if self.tooltip is not None:
-            self.tooltip.kill()
-            self.tooltip = None
-        self._tooltip_cell = cell
         text = None if cell is None else self.screen.hover_text(cell, self.view())
         why = self.why_not_here(cell)
         if why:
             text = (text + "\n" if text else "") + "Not now: " + why
-        if text:
-            self.tooltip = self.controls.keep(UITooltip(
-                escape_html(text).replace("\n", "<br>"), (0, 16), self.app.ui, wrap_width=300))
-            self.tooltip.find_valid_position(pygame.math.Vector2(pos))
+        self._tip(cell, text, pos)
 
     def cell_under(self, pos: tuple[int, int]) -> Any:
         if not self.board_rect().collidepoint(pos):
