@@ -45,13 +45,13 @@ def plain(value: Any, where: str = "action") -> Any:
     if isinstance(value, _PLAIN):
         return value
     if isinstance(value, (list, tuple)):
-        return [plain(v, where) for v in value]
+        return [v if isinstance(v, _PLAIN) else plain(v, where) for v in value]
     if isinstance(value, dict):
         out = {}
         for key, item in value.items():
-            if not isinstance(key, (str, int)) or isinstance(key, bool):
+            if type(key) is not str and (not isinstance(key, int) or isinstance(key, bool)):
                 raise IllegalAction(f"The {where} has a key of an unexpected kind: {key!r}.")
-            out[key] = plain(item, where)
+            out[key] = item if isinstance(item, _PLAIN) else plain(item, where)
         return out
     raise IllegalAction(f"The {where} holds something that is not plain data: {value!r}.")
 
