@@ -728,12 +728,31 @@ class FandangoController(Controller):
         return out
 
     # ---------------------------------------------------------------- apply
+    def _plain_move_ok(self, action: Action) -> bool:
+        """Whether ``action`` is a plain legal move of the active unit, checked against the
+        reachable hexes directly (what ``_unit_actions`` would list; anything unusual is left
+        to the full check, so the answer never differs from it)."""
+        act = self.active
+        if (action.get("type") != "move" or self.prompt is not None or self.phase != "play"
+                or act is None or len(action) != 2 or act["moves"] <= 0):
+            return False
+        to = action.get("to")
+        if type(to) is not list or len(to) != 2 or type(to[0]) is not int \
+                or type(to[1]) is not int:
+            return False
+        uid = act["unit"]
+        if self.units[uid]["down"]:
+            return False
+        return (to[0], to[1]) in self.reachable(uid, act["moves"], act["horse"])
+
     def apply(self, seat: int, action: Action) -> list[Event]:
         if any(_has_bool(v) for k, v in action.items() if k != "key") or \
                 ("key" in action and action["key"] is not True):
             raise self.refuse("That action holds a value of the wrong kind.")
         if seat not in self.to_act():
             legal: list[Action] = []
+        elif self._plain_move_ok(action):
+            legal = [action]  # the same answer as the list of moves, without building it
         elif self.prompt is None and self.phase == "play" and isinstance(action.get("type"), str):
             legal = self._play_actions(seat, only=action["type"],
                                        unit=action.get("unit") if action["type"] == "select"
