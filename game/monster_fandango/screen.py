@@ -746,7 +746,7 @@ class FandangoScreen(GameScreen):
                                        max(3, r // 4))
                 if u["items"]:
                     draw_text(surface, str(len(u["items"])), (centre[0] + r, centre[1] + r - 4),
-                              max(9, r), (255, 250, 230), bold=True, anchor="center",
+                              max(12, r), (255, 250, 230), bold=True, anchor="center",
                               shadow=True)
                 if u["down"]:
                     pygame.draw.line(surface, ALERT, (x - r, y - r), (x + r, y + r), 3)

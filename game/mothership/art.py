@@ -104,7 +104,7 @@ def symbol(surface: pygame.Surface, kind: str, centre: tuple[float, float], size
         pygame.draw.polygon(surface, c, [tip, (tip[0] - r * 0.45, tip[1]),
                                          (tip[0], tip[1] + r * 0.45)])
     elif kind == "mystery":  # a question mark
-        glyph = font(max(8, round(size * 0.95)), True).render("?", True, c)
+        glyph = font(max(12, round(size * 0.95)), True).render("?", True, c)
         surface.blit(glyph, glyph.get_rect(center=(round(cx), round(cy))))
     elif kind == "sever":  # a chain cut in two
         for dx in (-1, 1):
@@ -168,8 +168,11 @@ def character_token(character: str | None, colour: Colour, size: int) -> pygame.
     pygame.draw.circle(surf, _lighter(colour, 0.5), (c, c), c - 2, max(2, size // 14))
     pygame.draw.circle(surf, INK, (c, c), c - 1, max(1, size // 24))
     mark = CHARACTER_MARKS.get(character or "", "?")
-    text = font(max(8, round(size * 0.42)), True).render(mark, True, WHITE)
-    shade = font(max(8, round(size * 0.42)), True).render(mark, True, INK)
+    px = max(12, round(size * 0.42))  # never under 12 px (the rule's least text)
+    if font(px, True).size(mark)[0] > size - 6:  # a small token: its first letter
+        mark = mark[:1]
+    text = font(px, True).render(mark, True, WHITE)
+    shade = font(px, True).render(mark, True, INK)
     surf.blit(shade, shade.get_rect(center=(c + 1, c + 1)))
     surf.blit(text, text.get_rect(center=(c, c)))
     return surf

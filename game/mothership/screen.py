@@ -789,7 +789,7 @@ class MothershipScreen(GameScreen):
             kx += er * 2.4
         words = card_words(seat)
         if words:
-            size = max(9, round(13 * scale))
+            size = max(12, round(13 * scale))  # >= 12 px: the rule's least text
             draw_text(surface, fit(words, round(rect.right - kx + er - pad + 10), size),
                       (kx - er + 2, y + er), size,
                       (200, 200, 210) if effects else (140, 140, 150), anchor="midleft")

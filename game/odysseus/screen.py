@@ -35,6 +35,9 @@ CARD_W, CARD_H = 74, 104
 #: Smallest font size drawn on the board (pixels); text that must fit a box may go to
 #: :data:`FLOOR_PX` instead.
 MIN_PX, FLOOR_PX = 11, 8
+#: From a 1280x720 window up (board scale >= :data:`BIG_SCALE`), no text under
+#: :data:`RULE_PX` (the project's rule): what does not fit is shortened instead.
+BIG_SCALE, RULE_PX = 0.6, 12
 SHORT_FATES = {"safe": "Safe Return", "dead": "Dead", "stranded": "Stranded"}
 #: The Destiny cards' names on a card in a small window (the tooltip has the whole name).
 TINY_FATES = {"safe": "Safe", "dead": "Dead", "stranded": "At Sea"}
@@ -601,21 +604,33 @@ class OdysseusScreen(GameScreen):
     def px(self, size: float) -> int:
         """A map font size in screen pixels: scaled with the board, never below
         :data:`MIN_PX` so that a small window stays readable."""
-        return max(MIN_PX, round(size * self.t.scale))
+        return max(self.min_px(), round(size * self.t.scale))
+
+    def min_px(self) -> int:
+        """The least size of board text in this window."""
+        return RULE_PX if self.t.scale >= BIG_SCALE else MIN_PX
+
+    def floor_px(self) -> int:
+        """The least size text shrunk to fit its box may take in this window."""
+        return RULE_PX if self.t.scale >= BIG_SCALE else FLOOR_PX
 
     def at(self, x: float, y: float) -> tuple[float, float]:
         return self.t.to_screen(x, y)
 
     def _text(self, surface, text, x, y, size, colour_=INK, bold=False, anchor="topleft",
-              shadow=False, width: float | None = None, least: int = MIN_PX) -> pygame.Rect:
+              shadow=False, width: float | None = None, least: int | None = None) -> pygame.Rect:
         """One line at map point (x, y); ``width`` (map units): shrink the font to fit it;
         ``least``: the smallest size in pixels (for a minor line under another)."""
+        least = max(self.floor_px(), self.min_px() if least is None else least)
         px = max(least, round(size * self.t.scale))
         image = rendered(text, px, tuple(colour_), bold)
         if width is not None:
             room = width * self.t.scale
-            while image.get_width() > room and px > FLOOR_PX:
+            while image.get_width() > room and px > self.floor_px():
                 px -= 1
+                image = rendered(text, px, tuple(colour_), bold)
+            while image.get_width() > room and len(text) > 2:  # still too wide: shorten
+                text = text[:-2].rstrip(" ,/(") + "\u2026"
                 image = rendered(text, px, tuple(colour_), bold)
         sx, sy = self.at(x, y)
         rect = image.get_rect(**{anchor: (round(sx), round(sy))})
@@ -658,7 +673,7 @@ class OdysseusScreen(GameScreen):
             pygame.draw.circle(surface, GOLD, (round(x), round(y)), r + 6, 3)
         pygame.draw.circle(surface, (20, 20, 24), (round(x), round(y)), r)
         pygame.draw.circle(surface, (230, 230, 230), (round(x), round(y)), r, 2)
-        draw_text(surface, "O", (x, y), max(10, r), (240, 240, 240), bold=True,
+        draw_text(surface, "O", (x, y), max(self.min_px(), r), (240, 240, 240), bold=True,
                   anchor="center")
 
     def _draw_round_track(self, surface, view) -> None:
@@ -682,9 +697,11 @@ class OdysseusScreen(GameScreen):
                 paid = bet_payout(b["stack"], r, now)
                 label = f"{b['stack']}" if paid == b["stack"] else f"{b['stack']} -> {paid}"
                 size = self.px(14)
-                while size > FLOOR_PX and rendered(label, size, (255, 255, 255),
+                while size > self.floor_px() and rendered(label, size, (255, 255, 255),
                                                    True).get_width() > rect.width - 4:
                     size -= 1
+                if rendered(label, size, (255, 255, 255), True).get_width() > rect.width - 4:
+                    label = str(paid)  # no room for 'stack -> pay': what it would pay
                 draw_text(surface, label, rect.center, size, (255, 255, 255),
                           bold=True, anchor="center", shadow=True)
             if r in bettable and len(stacks) < STACKS_SHOWN:
@@ -703,7 +720,7 @@ class OdysseusScreen(GameScreen):
         if view["bets"]:
             parts.append("Each stack shows its chips and what it would pay if the voyage "
                          "ended now.")
-        if parts and self.px(14) * 1.4 <= 24 * self.t.scale:
+        if parts and self.px(14) * 1.3 <= 24 * self.t.scale:
             # A line in the strip under the track, where it fits (in a small window the
             # '+N' marks and the tooltips say it instead).
             self._text(surface, " ".join(parts), first.x, first.y + first.height + 3, 14,
@@ -740,7 +757,7 @@ class OdysseusScreen(GameScreen):
             level = self.seat_level(seat)
             if level:  # a computer: its level first ("Hard, passed (tile 3)"), where it fits
                 both = f"{level}, {status}" if status else f"{level} computer"
-                least = max(FLOOR_PX + 1, round(13 * self.t.scale))
+                least = max(FLOOR_PX + 1, self.floor_px(), round(13 * self.t.scale))
                 if not status or rendered(both, least, INK, False).get_width() \
                         <= 136 * self.t.scale:
                     status = both
@@ -877,9 +894,11 @@ class OdysseusScreen(GameScreen):
         bottom = self.at(0, rect_map.bottom - 6)[1]
         length = bottom - top.bottom - 2
         image = pygame.transform.rotate(rendered(word, px, base, True), 90)
-        while image.get_height() > length and px > FLOOR_PX:
+        while image.get_height() > length and px > self.floor_px():
             px -= 1
             image = pygame.transform.rotate(rendered(word, px, base, True), 90)
+        if image.get_height() > length:  # no room at the least size: the tooltip names it
+            return
         left = self.at(rect_map.x + 6, 0)[0]
         surface.blit(image, image.get_rect(bottomleft=(round(left), round(bottom))))
 
