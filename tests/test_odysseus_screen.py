@@ -379,8 +379,14 @@ def test_planning_previews_on_the_reward_box_and_the_round_track(monkeypatch):
     d.pump(3)
     labels = drawn_labels(monkeypatch, play)
     assert any(t.startswith("Click a round to place a bet") for t in labels)
-    assert any("what it would pay if the voyage ended now" in t for t in labels)
+    if play.screen.stack_labels():  # a large window: the stacks carry their labels
+        assert any("what it would pay if the voyage ended now" in t for t in labels)
+    else:  # labels too big for the stacks: the round's tooltip gives them, and says so
+        assert any("Hover over a round: its stacks" in t for t in labels)
     view = match.view(0)
+    bet = view["bets"][0]
+    assert (f"paying {bet_payout_now(bet, view)} if the voyage ended now"
+            in play.screen.hover_text(f"round-{bet['round']}", view))
     from game.odysseus.rules import bet_payout
     for b in view["bets"]:
         paid = bet_payout(b["stack"], b["round"], view["round"])
@@ -546,3 +552,8 @@ def test_legal_cards_stay_marked_after_an_animation_of_older_tables():
     play.screen._cache = {}
     assert marked == play.screen.highlighted(view)
     assert any(c.startswith("card:") for c in marked)
+
+
+def bet_payout_now(bet, view) -> int:
+    from game.odysseus.rules import bet_payout
+    return bet_payout(bet["stack"], bet["round"], view["round"])

@@ -563,8 +563,9 @@ class OdysseusScreen(GameScreen):
             r = int(cell[6:])
             bets = [b for b in view["bets"] if b["round"] == r]
             lines = [f"Round {r}" + (" (now)" if r == view["round"] else "")]
-            lines += [f"{view['seats'][b['seat']]['name']}: a bet of {b['stack']} chips"
-                      for b in bets]
+            lines += [f"{view['seats'][b['seat']]['name']}: a bet of {b['stack']} chips, "
+                      f"paying {bet_payout(b['stack'], r, self.round_shown)} if the voyage "
+                      f"ended now" for b in bets]
             return "\n".join(lines)
         info = view["spaces"].get(cell)
         if info is None:
@@ -676,6 +677,12 @@ class OdysseusScreen(GameScreen):
         draw_text(surface, "O", (x, y), max(self.min_px(), r), (240, 240, 240), bold=True,
                   anchor="center")
 
+    def stack_labels(self) -> bool:
+        """Whether the bet stacks' labels fit on them without running into each other (in a
+        smaller window the round's tooltip gives them)."""
+        return rendered("12 -> 0", self.floor_px(), (255, 255, 255), True).get_height() \
+            <= STACK_STEP * self.t.scale + 4
+
     def _draw_round_track(self, surface, view) -> None:
         """Bet stacks with what each would pay if the voyage ended now, the round marker's
         ring around the round's number (above the stacks), and, when the viewer may bet,
@@ -702,8 +709,9 @@ class OdysseusScreen(GameScreen):
                     size -= 1
                 if rendered(label, size, (255, 255, 255), True).get_width() > rect.width - 4:
                     label = str(paid)  # no room for 'stack -> pay': what it would pay
-                draw_text(surface, label, rect.center, size, (255, 255, 255),
-                          bold=True, anchor="center", shadow=True)
+                if self.stack_labels():
+                    draw_text(surface, label, rect.center, size, (255, 255, 255),
+                              bold=True, anchor="center", shadow=True)
             if r in bettable and len(stacks) < STACKS_SHOWN:
                 top, height = stack_offset(len(stacks))
                 self._text(surface, f"+{bet_stack_size(view['round'], r)}", x0 + space.width / 2,
@@ -719,7 +727,8 @@ class OdysseusScreen(GameScreen):
             parts.append("Click a round to place a bet there (+N: the stack it would make).")
         if view["bets"]:
             parts.append("Each stack shows its chips and what it would pay if the voyage "
-                         "ended now.")
+                         "ended now." if self.stack_labels() else
+                         "Hover over a round: its stacks and what each would pay now.")
         if parts and self.px(14) * 1.3 <= 24 * self.t.scale:
             # A line in the strip under the track, where it fits (in a small window the
             # '+N' marks and the tooltips say it instead).
@@ -756,11 +765,14 @@ class OdysseusScreen(GameScreen):
                     status = cards_played(adv["played_count"][seat])
             level = self.seat_level(seat)
             if level:  # a computer: its level first ("Hard, passed (tile 3)"), where it fits
-                both = f"{level}, {status}" if status else f"{level} computer"
                 least = max(FLOOR_PX + 1, self.floor_px(), round(13 * self.t.scale))
-                if not status or rendered(both, least, INK, False).get_width() \
-                        <= 136 * self.t.scale:
-                    status = both
+                # With nothing else to say: "Hard computer", or "Hard" where that is too long.
+                tries = [f"{level}, {status}"] if status else [f"{level} computer", level]
+                for line in tries:
+                    if rendered(line, least, INK, False).get_width() <= 136 * self.t.scale \
+                            or line == level:
+                        status = line
+                        break
             if status:  # under the name (in a small window, right under it)
                 sy = max(ry + 22, (name.bottom - self.t.offset_y) / self.t.scale - 3)
                 self._text(surface, status, x + 36, sy, 13, (110, 80, 50), width=136,
