@@ -9,13 +9,14 @@ import pytest
 from game.engine import Match
 from game.engine.registry import controller_class, game_ids
 from game.ui.scenes.play import PlayScene
-from game.ui.scenes.setup import LEVEL_LABELS, SetupScene
+from game.engine.bots import LEVEL_NAMES
+from game.ui.scenes.setup import SetupScene
 from game.ui.widgets import font
 
 from test_layout_sizes import SIZES, widget_problems
 from uidriver import Driver
 
-LEVEL_TEXTS = set(LEVEL_LABELS.values())
+LEVEL_TEXTS = set(LEVEL_NAMES.values())
 
 
 def setup(size=(1280, 720), game: str | None = None) -> Driver:

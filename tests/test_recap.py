@@ -43,6 +43,18 @@ def space(loop: RealLoop, settle: float = 0.1) -> None:
     loop.run(settle)
 
 
+def impatient_double_click(loop: RealLoop, play: PlayScene, seat: int, pos) -> None:
+    """A click at ``pos`` that gives the screen to ``seat``, its double click's second click
+    0.35 s later at the same place, and Enter pressed with it."""
+    loop.click(pos, settle=0.0)
+    loop.run(DOUBLE_CLICK)
+    assert loop.top is play and play.viewer == seat
+    loop.click(pos, settle=0.0)
+    loop.key_down(pygame.K_RETURN)
+    loop.key_up(pygame.K_RETURN)
+    loop.run(0.2)
+
+
 def play_until(loop: RealLoop, match: Match, play: PlayScene, done,
                seconds: float = 60.0) -> None:
     """Play the people's turns (the computer's choice, handed to the match as a click
@@ -120,14 +132,7 @@ def test_recap_lists_what_happened_in_the_seats_own_words_and_guards_the_confirm
     assert sails and sails <= play.recap_cells == recap.places()
     # Dismissed by its button; the second click of a double click does not reach the board.
     actions = list(match.actions)
-    button = loop.button("Got it (Space)").rect.center
-    loop.click(button, settle=0.0)
-    loop.run(DOUBLE_CLICK)
-    assert loop.top is play and play.viewer == seat
-    loop.click(button, settle=0.0)
-    loop.key_down(pygame.K_RETURN)
-    loop.key_up(pygame.K_RETURN)
-    loop.run(0.2)
+    impatient_double_click(loop, play, seat, loop.button("Got it (Space)").rect.center)
     assert loop.top is play and match.actions == actions, "the dismissing press acted"
     assert not play.recap_cells
 
@@ -197,13 +202,7 @@ def test_without_a_recap_the_double_click_that_confirmed_the_card_never_reaches_
     handle = play.handle_event
     play.handle_event = lambda event: (reached.append(event.type), handle(event))[1]
     confirm = card.controls.items[0][0].rect.center
-    loop.click(confirm, settle=0.0)
-    loop.run(DOUBLE_CLICK)
-    assert loop.top is play and play.viewer == seat
-    loop.click(confirm, settle=0.0)
-    loop.key_down(pygame.K_RETURN)
-    loop.key_up(pygame.K_RETURN)
-    loop.run(0.2)
+    impatient_double_click(loop, play, seat, confirm)
     presses = {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP}
     assert not presses & set(reached), "the press that confirmed the card reached the board"
     assert match.actions == actions

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from game.engine import IllegalAction, Match, controller_class, game_ids
+from game.engine.bots import LEVEL_NAMES
 from game.engine.text import clean_text
 
 from ..backdrop import backdrop
@@ -23,8 +24,7 @@ NAME_LIMIT = 24
 NAMES = ["Mira", "Bo", "Tess", "Ugo", "Lin", "Rafe", "Ivy", "Oskar", "Nell", "Pim"]
 KIND_LABELS = {"human": "Person", "bot": "Computer"}
 #: A computer seat's level (game/engine/bots.py), in the order the level button cycles.
-LEVELS = ("easy", "normal", "hard")
-LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+LEVELS = tuple(LEVEL_NAMES)
 LEVEL_HELP = ("How well this computer plays (press to change): Easy makes mistakes, for "
               "learning; Normal plays sensibly; Hard looks ahead and takes a moment to think.")
 #: Widths in a seat's row: its colour dot, the kind and level buttons, and the gaps.
@@ -145,7 +145,7 @@ class SetupScene(Scene):
             if seat["kind"] == "bot":
                 level = self.controls.button(
                     pygame.Rect(x + KIND_WIDTH + GAP, rect.y, LEVEL_WIDTH, 36),
-                    LEVEL_LABELS[seat.get("level", "normal")],
+                    LEVEL_NAMES[seat.get("level", "normal")],
                     lambda i=index: self._change(lambda: self._cycle_level(i)),
                     tooltip=LEVEL_HELP)
                 level.set_tooltip(LEVEL_HELP, wrap_width=320)
