@@ -1021,8 +1021,12 @@ class OdysseusScreen(GameScreen):
                 self._text(surface, "?", r.centerx, r.y + 8, 36, GOLD, bold=True,
                            anchor="midtop")
             words = DESTINIES[fate].split() if fate else []
-            step = max(18, (self.px(14) + 2) / self.t.scale)
-            if 3 * step > r.height - 34 and fate:  # a small window: one short word
+            px = self.px(14)  # the size the words are drawn at: their lines and widths
+            step = max(18, (rendered("Ag", px, INK, True).get_height() - 2) / self.t.scale)
+            crowded = len(words) * step > r.height - 34 or any(
+                rendered(w, px, INK, True).get_width() > (r.width - 8) * self.t.scale
+                for w in words)
+            if crowded and fate:  # a small window: one short word (the tooltip has them all)
                 words = [TINY_FATES[fate]]
             for i, word in enumerate(words):
                 self._text(surface, word, r.centerx, r.y + 10 + i * step, 14, (250, 240, 210),
