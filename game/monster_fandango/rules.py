@@ -52,13 +52,16 @@ def _cell(value: Any) -> Cell | None:
     return None
 
 
-def _has_bool(value: Any) -> bool:
-    if isinstance(value, bool):
+def _odd_kind(value: Any) -> bool:
+    """Whether ``value`` holds a yes/no or a fraction where this game's actions hold only
+    whole numbers and words (``True == 1`` and ``1.0 == 1`` would pass the comparison
+    with a legal action and then fail, or creep into the state)."""
+    if isinstance(value, (bool, float)):
         return True
     if isinstance(value, dict):
-        return any(_has_bool(v) for v in value.values())
+        return any(_odd_kind(v) for v in value.values())
     if isinstance(value, list):
-        return any(_has_bool(v) for v in value)
+        return any(_odd_kind(v) for v in value)
     return False
 
 
@@ -746,7 +749,7 @@ class FandangoController(Controller):
         return (to[0], to[1]) in self.reachable(uid, act["moves"], act["horse"])
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if any(_has_bool(v) for k, v in action.items() if k != "key") or \
+        if any(_odd_kind(v) for k, v in action.items() if k != "key") or \
                 ("key" in action and action["key"] is not True):
             raise self.refuse("That action holds a value of the wrong kind.")
         if seat not in self.to_act():
