@@ -109,6 +109,8 @@ class SearchSettings:
     candidates: int = 8
     margin: float = 0.02
     confidence: float = 1.5
+    #: Imagined tables averaged where the game values every action at once (``action_values``).
+    worlds: int = 64
 
 
 def settings_for(controller: Controller) -> SearchSettings:
@@ -159,9 +161,35 @@ def search(live: Controller, seat: int, rng: Rng,
         raise ValueError(f"Seat {seat} has nothing to do.")
     if len(legal) == 1:
         return legal[0]
+    if _hook(live, "action_values") is not None:
+        chosen = _by_worlds(live, seat, legal, rng, settings, cancelled)
+        if chosen is not None:
+            return chosen
     if settings.method == "rollouts":
         return _rollouts(live, seat, legal, rng, settings, cancelled)
     return _ismcts(live, seat, legal, rng, settings, cancelled)
+
+
+def _by_worlds(live: Controller, seat: int, legal: list[Action], rng: Rng,
+               settings: SearchSettings, cancelled: Callable[[], bool] | None) -> Action | None:
+    """Where the game can value every legal action of a determinized table at once, exactly
+    and quickly (its ``action_values(seat, legal)`` hook: a list of 0..1 scores, or None when
+    it cannot here), the action with the best mean over ``settings.worlds`` tables (perfect
+    information Monte Carlo: each table redrawn as the seat's view allows).  None: not this
+    time, and ``rng`` is left as it was for the search proper."""
+    probe = Rng(rng.seed, rng.state)
+    totals: list[float] | None = None
+    for _world in range(max(1, settings.worlds)):
+        if totals is not None and cancelled is not None and cancelled():
+            break
+        values = _determinized(live, seat, probe).action_values(seat, legal)
+        if values is None:
+            return None
+        totals = list(values) if totals is None else [t + v for t, v in zip(totals, values)]
+    rng.state, rng.draws = probe.state, rng.draws + probe.draws
+    assert totals is not None
+    best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+    return legal[best]
 
 
 def _candidates(live: Controller, seat: int, legal: list[Action], rng: Rng,

@@ -31,7 +31,9 @@ bit masks and each row's effect is cached), trading far less.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import permutations
 from typing import Any
 
 from game.engine import Action, Rng, View
@@ -291,9 +293,9 @@ def start_values(worlds: int = 300, seed: int = 7) -> dict[str, tuple[float, ...
 
 
 #: How many different choices :func:`normal_choice` remembers for each team, start and table,
-VARIANTS = 3
+VARIANTS = 8
 #: ... each worked out over this many imagined worlds.
-MEMO_WORLDS = 32
+MEMO_WORLDS = 64
 
 
 @lru_cache(maxsize=4096)
@@ -333,6 +335,70 @@ def finals(teams: list[str], starts: list[int], choices: list[dict[str, Any]]) -
     return [fear[portal[mine[p]]] for p in starts]
 
 
+def _worth(teams: list[str], final: list[int], me: int) -> float:
+    """``search.outcome`` for ``me`` had the climb ended in ``final``: a third of 0.9 for the
+    best score of its team (a Token of Life), plus 0.1 for the rank of its score."""
+    points = [SCORES[t][p] for t, p in zip(teams, final)]
+    mine, team = points[me], teams[me]
+    best = all(points[s] < mine for s in range(9) if s != me and teams[s] == team)
+    below = sum(1 for p in points if p < mine)
+    equal = sum(1 for p in points if p == mine) - 1
+    return 0.3 * best + 0.1 * (below + equal / 2) / 8
+
+
+def choice_values(teams: list[str], starts: list[int], choices: list[dict[str, Any] | None],
+                  me: int, legal: list[Action]) -> list[float]:
+    """What each of ``me``'s secret choices in ``legal`` is worth (as :func:`_worth`) when
+    the other eight seats' teams and choices are these (``choices[me]`` is ignored): the
+    climb worked out exactly, row by row, for every candidate.  The Hard player averages
+    this over imagined tables (``ExpeditionController.action_values``)."""
+    team = teams[me]
+    slots: dict[str, list[int]] = {t: [] for t in TEAMS}
+    totals = {t: 0 for t in TEAMS}
+    dirs: list[str] = []
+    votes: list[str] = []
+    for s, (t, choice) in enumerate(zip(teams, choices)):
+        if s == me or choice is None:
+            continue
+        slots[t].append(choice["slot"])
+        totals[t] += choice["communal"]
+        if t == "werewolf":
+            dirs.append(choice["direction"])
+            votes.append(choice["vote"])
+    own = _mask(slots[team])
+    mine = portal = fear = None
+    if team != "dwarf":
+        mine = _jumps(_full_row(_mask(slots["dwarf"]), totals["dwarf"]), -1)
+    if team != "magician":
+        portal = _jumps(_full_row(_mask(slots["magician"]), totals["magician"]), +1)
+    if team != "werewolf":
+        left, right = _markers(slots["werewolf"], dirs)
+        c = 1 << _nearest_empty(left | right, totals["werewolf"])
+        fear = _fear(left | c, right) if majority(votes) == "L" else _fear(left, right | c)
+    memo: dict[tuple, float] = {}
+    out = []
+    for action in legal:
+        slot, number = action["slot"], action["communal"]
+        direction, vote = action.get("direction"), action.get("vote")
+        key = (slot, number, direction, vote)
+        value = memo.get(key)
+        if value is None:
+            if team == "werewolf":
+                left, right = _markers(slots["werewolf"] + [slot], dirs + [direction])
+                c = 1 << _nearest_empty(left | right, totals["werewolf"] + number)
+                rows = (mine, portal, _fear(left | c, right) if majority(votes + [vote]) == "L"
+                        else _fear(left, right | c))
+            else:
+                row = _jumps(_full_row(own | 1 << slot, totals[team] + number),
+                             -1 if team == "dwarf" else +1)
+                rows = (row, portal, fear) if team == "dwarf" else (mine, row, fear)
+            m, pt, f = rows
+            final = [f[pt[m[p]]] for p in starts]
+            value = memo[key] = _worth(teams, final, me)
+        out.append(value)
+    return out
+
+
 # ---------------------------------------------------------------------- the policy
 def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
     """The bot's action for ``view`` (the engine's ``policy``); None leaves it to chance."""
@@ -362,41 +428,98 @@ def worth(team: str, start: int) -> float:
     return START_VALUE[team][start - 1]
 
 
-#: How likely a computer is taken to make a trading move its team would not make.
+#: How likely a Normal computer is taken to make a trading move its team would not make.
 SLIP = 0.05
+#: ... a Hard one, whose search may overrule the Normal player's trading.
+HARD_SLIP = 0.3
+#: An Easy one makes a random move this often (``engine.bots.EASY_SLIP``).
+EASY_RANDOM = 0.3
 
 
-def team_likelihoods(seats: list[dict[str, Any]], history: list[dict[str, Any]],
+def team_likelihoods(seats: list[dict[str, Any]], trading: dict[str, Any],
                      me: int | None) -> dict[int, dict[str, float]]:
     """How well each team explains each other computer seat's public trading.
 
-    A computer offers a swap only for a Position its team values more than its own, and
-    accepts an offer only when the Position offered is worth more to its team (declines
-    otherwise), so every offer and answer it made is evidence about its team: a team that
-    would have done it scores 1, one that would not :data:`SLIP`, per move.  The starts the
-    seats had at each trade are worked back from today's starts.  People are not judged.
+    The Normal player's trading has no chance in it: from the starts and the trades so far
+    it offers, passes, accepts or declines by its team alone.  So every trading turn is
+    replayed from the starts everyone had then, and each computer's move (whom it asked or
+    that it passed, what it answered) is compared with the move each team would have made:
+    a team that makes it scores 1, one that does not :data:`SLIP` (an Easy player's random
+    moves and a Hard player's search are allowed for).  People are not judged.
     """
+    def fit(level: str | None, same: bool, choices: int) -> float:
+        if level == "easy":
+            return (1 - EASY_RANDOM) * same + EASY_RANDOM / choices
+        return 1.0 if same else HARD_SLIP if level == "hard" else SLIP
+
     likely = {s["seat"]: {t: 1.0 for t in TEAMS} for s in seats
               if s["seat"] != me and s["kind"] == "bot"}
+    levels = {s["seat"]: s.get("level") for s in seats}
+    kinds = {s["seat"]: s["kind"] for s in seats}
+    history = trading["history"]
     at = {s["seat"]: s["start"] for s in seats}
-    before = []
-    for trade in reversed(history):
+    for trade in reversed(history):  # back to the starts before the first trade
         if trade["accepted"]:
             a, b = trade["from"], trade["to"]
             at[a], at[b] = at[b], at[a]
-        before.append(dict(at))
-    for trade, where in zip(history, reversed(before)):
-        proposer, answerer = trade["from"], trade["to"]
-        asked, offered = where[answerer], where[proposer]
-        if proposer in likely:
+    done: list[dict[str, Any]] = []
+    answered = 0
+    for seat, target in trading.get("turns", []):
+        then = {"seats": [{"seat": s, "start": at[s], "kind": kinds[s]} for s in sorted(at)],
+                "trading": {"pending": None, "history": done}}
+        if seat in likely:
+            made = {"type": "pass"} if target is None else {"type": "propose", "to": target}
             for t in TEAMS:
-                fits = worth(t, asked) > worth(t, offered) + OFFER_MARGIN
-                likely[proposer][t] *= 1.0 if fits else SLIP
-        if answerer in likely:
+                likely[seat][t] *= fit(levels[seat], _trade(then, seat, t) == made, 9)
+        if target is None:
+            continue
+        if answered >= len(history):
+            break  # the offer still waits for its answer
+        trade = history[answered]
+        answered += 1
+        if target in likely:
+            then["trading"]["pending"] = {"from": seat, "to": target}
             for t in TEAMS:
-                fits = (worth(t, offered) > worth(t, asked) + ACCEPT_MARGIN) == trade["accepted"]
-                likely[answerer][t] *= 1.0 if fits else SLIP
+                says = _trade(then, target, t)["type"] == "accept"
+                likely[target][t] *= fit(levels[target], says == trade["accepted"], 2)
+        done = done + [trade]
+        if trade["accepted"]:
+            at[seat], at[target] = at[target], at[seat]
     return likely
+
+
+@lru_cache(maxsize=3)
+def _deals(own: str) -> tuple[tuple[str, ...], ...]:
+    """Every way to deal the other eight seats their teams: two more of ``own``, three of
+    each other team (8! / (2! 3! 3!) = 560 deals)."""
+    pool = [t for t in TEAMS for _ in range(2 if t == own else 3)]
+    return tuple(sorted(set(permutations(pool))))
+
+
+@lru_cache(maxsize=64)
+def _deal_odds(own: str, others: tuple[int, ...],
+               likely: tuple[tuple[float, ...] | None, ...]) -> tuple[float, ...]:
+    """The running total of the deals' weights (``likely`` per other seat, None: a person)."""
+    index = {t: i for i, t in enumerate(TEAMS)}
+    out, total = [], 0.0
+    for deal in _deals(own):
+        weight = 1.0
+        for team, odds in zip(deal, likely):
+            if odds is not None:
+                weight *= odds[index[team]]
+        total += weight
+        out.append(total)
+    return tuple(out)
+
+
+def draw_deal(own: str, others: tuple[int, ...], likely: dict[int, dict[str, float]],
+              rng: Rng) -> tuple[str, ...]:
+    """The other seats' teams (in the order of ``others``), drawn from all 560 deals, each
+    as likely as the product of its seats' ``likely`` values."""
+    key = tuple(tuple(likely[s][t] for t in TEAMS) if s in likely else None for s in others)
+    running = _deal_odds(own, others, key)
+    mark = rng.randbelow(1 << 40) / (1 << 40) * running[-1]
+    return _deals(own)[min(bisect_right(running, mark), len(running) - 1)]
 
 
 def accept_chance(team: str, mine: int, theirs: int, computer: bool) -> float:

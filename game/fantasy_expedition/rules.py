@@ -68,6 +68,9 @@ class ExpeditionController(Controller):
         self.round_had_offer = False
         self.pending: dict[str, int] | None = None
         self.trades: list[dict[str, Any]] = []
+        #: Every trading turn in order, as everyone saw it: [seat, the seat it asked] or
+        #: [seat, None] for a pass (the computers' public moves hint at their teams).
+        self.turns: list[list[int | None]] = []
         self.choices: dict[int, dict[str, Any]] = {}
         self.items: dict[str, Any] | None = None
         self.final: list[int] | None = None
@@ -133,6 +136,7 @@ class ExpeditionController(Controller):
         return f"'{kind}' is not possible now; the game is waiting for {expected}."
 
     def _pass(self, seat: int, action: Action) -> list[Event]:
+        self.turns.append([seat, None])
         return [event("pass", f"{self.name(seat)} passes.", seat=seat), *self._next_trader()]
 
     def _propose(self, seat: int, action: Action) -> list[Event]:
@@ -142,6 +146,7 @@ class ExpeditionController(Controller):
         if other == seat:
             raise self.refuse("You cannot trade with yourself.")
         self.pending = {"from": seat, "to": other}
+        self.turns.append([seat, other])
         self.round_had_offer = True
         return [event("propose", f"{self.name(seat)} offers to swap Position {self.start[seat]} "
                                  f"for {self.name(other)}'s Position {self.start[other]}.",
@@ -434,6 +439,8 @@ class ExpeditionController(Controller):
         for s in range(9):
             seats.append({
                 "seat": s, "name": self.name(s), "kind": self.seats[s]["kind"],
+                "level": self.seats[s].get("level", "normal")
+                if self.seats[s]["kind"] == "bot" else None,
                 "start": self.start[s], "chosen": s in self.choices,
                 "team": self.teams[s] if revealed or s == seat else None,
                 "final": self.final[s] if self.final else None,
@@ -445,7 +452,8 @@ class ExpeditionController(Controller):
             "trading": {"round": self.trade_round, "rounds": self.opts["trade_rounds"],
                         "turn": self.trade_turn if self.phase == "trading" else None,
                         "pending": dict(self.pending) if self.pending else None,
-                        "history": [dict(t) for t in self.trades]},
+                        "history": [dict(t) for t in self.trades],
+                        "turns": [list(t) for t in self.turns]},
             "items": self._public_items(),
             "choice": dict(self.choices[seat]) if seat in self.choices and seat is not None
             else None,
@@ -529,6 +537,8 @@ class ExpeditionController(Controller):
                 value = list(value)
             elif key in ("opts", "pending", "winners", "votes"):
                 value = dict(value)
+            elif key == "turns":
+                value = list(value)  # its entries are never changed
             elif key in ("seats", "trades"):
                 value = [dict(item) for item in value]
             elif key == "choices":
@@ -541,10 +551,11 @@ class ExpeditionController(Controller):
     def determinize(self, seat: int, rng: Rng) -> None:
         """Redraw everything ``seat`` may not see, for the Hard player's search (ruling 26).
 
-        Before the reveal: the other eight seats' teams (the deal's canonical pool, two more
-        of the seat's own team and three of each other, shuffled; a deal is kept with a
-        chance that falls with every public trading move it makes unlikely for a computer,
-        see ``bot.team_likelihoods``) and the secret choices of those who have already
+        Before the reveal: the other eight seats' teams, drawn from the 560 deals of two more
+        of the seat's own team and three of each other team, each as likely as the
+        computers' public trading moves (offers, answers and passes) make it: every move is
+        checked against what the Normal player of each team would have done in its place
+        (``bot.team_likelihoods``, ``bot.draw_deal``); and the secret choices of those who have already
         chosen (each a choice the Normal player makes for its redrawn team and start).  In
         the Elimination vote: the votes the others have cast (a random tied player).  Nothing
         here reads the hidden values it replaces, so two states that look the same to
@@ -552,23 +563,10 @@ class ExpeditionController(Controller):
         if not self.revealed():
             others = [s for s in range(9) if s != seat]
             own = self.teams[seat]
-            pool = [t for t in TEAMS for _ in range(2 if t == own else 3)]
             view = self.view(seat)
-            likely = bot.team_likelihoods(view["seats"], view["trading"]["history"], seat)
-            best, best_weight = None, -1.0
-            for _attempt in range(40):
-                deal = list(pool)
-                rng.shuffle(deal)
-                weight = 1.0
-                for s, team in zip(others, deal):
-                    if s in likely:
-                        weight *= likely[s][team] / max(likely[s].values())
-                if weight > best_weight:
-                    best, best_weight = deal, weight
-                if rng.randbelow(1 << 20) < weight * (1 << 20):
-                    break
-            assert best is not None
-            for s, team in zip(others, best):
+            likely = bot.team_likelihoods(view["seats"], view["trading"], seat)
+            deal = bot.draw_deal(own, tuple(others), likely, rng)
+            for s, team in zip(others, deal):
                 self.teams[s] = team
             for s in sorted(self.choices):
                 if s != seat:
@@ -590,6 +588,18 @@ class ExpeditionController(Controller):
         if self.teams[seat] == "werewolf":
             choice.update(direction=direction, vote=vote)
         return choice
+
+    def action_values(self, seat: int, legal: list[Action]) -> list[float] | None:
+        """For the Hard player's secret choice, on a table the search has redrawn (teams and
+        the choices already made): what each choice in ``legal`` is worth, with the seats yet
+        to choose choosing as the Normal player would, worked out exactly for every
+        candidate (``bot.choice_values``).  None in the other phases (the search proper)."""
+        if self.phase != "choice" or seat in self.choices:
+            return None
+        choices: list[dict[str, Any] | None] = [
+            None if s == seat else self.choices[s] if s in self.choices
+            else self._imagined_choice(s, self.rng) for s in range(9)]
+        return bot.choice_values(self.teams, self.start, choices, seat, legal)
 
     def evaluate(self, seat: int) -> float:
         """How well ``seat`` is doing, 0..1, scored as the search scores a finished game (0.9
@@ -646,5 +656,5 @@ def rollout_policy(controller: ExpeditionController, seat: int, legal: list[Acti
 EVALUATE_SAMPLES = 8
 #: The Hard player's search: each move is followed by one more action (the answer to an
 #: offer, the next seat's move) and then judged by ``evaluate``.
-ExpeditionController.search_settings = SearchSettings(iterations=400, rollout_actions=1,
+ExpeditionController.search_settings = SearchSettings(iterations=400, rollout_actions=1, worlds=200,
                                                       policy=rollout_policy)
