@@ -103,6 +103,7 @@ class Board:
         #: Memos: what a step onto each standable cell costs, and the cheapest ways.
         self._step: dict[Cell, int] | None = None
         self._costs: dict[tuple[Cell, bool, bool], tuple[dict[Cell, int], dict[Cell, Cell]]] = {}
+        self._walks: dict[Cell, dict[Cell, int]] = {}
 
     def standable(self, cell: Cell) -> bool:
         if cell == self.start:
@@ -153,10 +154,20 @@ class Board:
 
     def back_again(self, goal: Cell) -> bool:
         """Whether going to ``goal`` means walking back towards where this seat began its
-        previous turn: explored last, so a seat keeps the direction it chose."""
+        previous turn: explored last, so a seat keeps the direction it chose.  Counted in
+        steps along the floor (around the gaps): ``goal`` is back again when the walk from
+        where this seat began its previous turn would have been shorter."""
         if self.behind is None:
             return False
-        return steps_between(goal, self.behind) < steps_between(self.here, self.behind)
+        there, here = self.walk(self.behind), self.walk(self.here)
+        return there.get(goal, FAR) < here.get(goal, FAR)
+
+    def walk(self, origin: Cell) -> dict[Cell, int]:
+        """Fewest steps from ``origin`` to every space, through face-down tiles too."""
+        if origin not in self._walks:
+            self._walks[origin] = distances(
+                [origin], lambda c: self.standable(c) and c != self.finish)
+        return self._walks[origin]
 
     def costs(self, origin: Cell | None = None, through: bool = False
               ) -> tuple[dict[Cell, int], dict[Cell, Cell]]:
@@ -409,14 +420,15 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
                  and p != board.finish and any(n in board.down for n in neighbours(p))]
         if spots:
             spot = min(spots, key=lambda p: (
-                too_far(p), not any(n in board.down and board.mine(n) for n in neighbours(p)),
+                too_far(p), board.back_again(p),
+                not any(n in board.down and board.mine(n) for n in neighbours(p)),
                 best[p] + BACK_AGAIN * board.back_again(p) - GAIN * sum(
                 n in board.down for n in neighbours(p))
                 + SHARE * _closer_companion(view, board, p) + _apart(view, board, p),
                 -p[0], p[1]))
             return _walk(board, legal, board.path_to(spot, back))
     # Aim next to a face-down tile to peek at it (or onto it when bold).
-    goal = min(frontier, key=lambda c: (too_far(c), not board.mine(c),
+    goal = min(frontier, key=lambda c: (too_far(c), board.back_again(c), not board.mine(c),
                                         best[c] + BACK_AGAIN * board.back_again(c)
                                         + SHARE * _closer_companion(view, board, c)
                                         + _apart(view, board, c),
