@@ -61,6 +61,12 @@ HARMFUL = 11 / 20
 BUDDY_SEATS = 4
 BUDDY = 1.0
 ZONES = False
+#: What a face-down tile on the run to the pod may cost a seat that cannot peek at it,
+#: and what a Blind tile costs while face-down tiles are left.
+BLIND_RISK = 4.0
+#: What a Confuse, Fear or Freeze on the run to the pod costs when a companion stands by
+#: it to assist.
+MINDED_RISK = 2.0
 
 
 def zone(cell: Cell, seats: int) -> int:
@@ -516,12 +522,14 @@ def _risk(view: View, board: Board, cell: Cell) -> float:
     if space is None:
         return 0.0
     if space["state"] == "down":
-        return 1.5
+        return BLIND_RISK if board.me["blind"] else 1.5
     kind = space["kind"]
     until = space["disarmed_until"]
-    if kind in ("safe", "objective", "blind", "corrode") or kind in board.immune or (
+    if kind in ("safe", "objective", "corrode") or kind in board.immune or (
             until is not None and until >= view["round"]):
         return 0.0
+    if kind == "blind":  # worth avoiding only while there are face-down tiles to peek at
+        return 0.0 if board.me["blind"] or not board.down else BLIND_RISK
     rounds_left = view["tracker"]["places"] - view["tracker"]["place"]
     if kind == "sever":
         return 0.0 if rounds_left <= 1 or board.me["ap_per_round"] <= 1 else 1.0
@@ -529,7 +537,23 @@ def _risk(view: View, board: Board, cell: Cell) -> float:
         return 0.0
     if kind == "freeze" and board.char == "knight":
         return 4.0
+    if kind in ("confuse", "fear", "freeze") and _minder(view, board, cell):
+        return MINDED_RISK
     return 40.0 if kind == "jettison" else 20.0
+
+
+def _minder(view: View, board: Board, cell: Cell) -> bool:
+    """Whether a companion stands on or next to ``cell``, free to assist, with a turn to
+    come before the hyperdrive fires: a Confuse, Fear or Freeze there costs one assist."""
+    rounds_left = view["tracker"]["places"] - view["tracker"]["place"]
+    for s in view["seats"]:
+        if s["seat"] == board.seat or s["escaped"] or s["confused"] or s["afraid"]:
+            continue
+        if steps_between(_cell(s["cell"]), cell) > 1:
+            continue
+        if rounds_left > 1 or s["seat"] in view["waiting"] or s["seat"] in view["deferred"]:
+            return True
+    return False
 
 
 def _leave_ap(view: View, board: Board, cell: Cell) -> int:
@@ -542,6 +566,20 @@ def _leave_ap(view: View, board: Board, cell: Cell) -> int:
         return 1
     until = space["disarmed_until"]
     return 1 if until is not None and until >= view["round"] else 2
+
+
+def _bypass(board: Board, cell: Cell) -> int | None:
+    """Extra AP with which this character gets past the face-up trap on ``cell`` without
+    it acting: the Thief sneaks (2 AP instead of 1), the Tinkerer disarms it first (3 AP);
+    None for everybody else (and for a Mystery, which acts anyway)."""
+    space = board.spaces.get(cell)
+    if space is None or space["state"] != "up" or space["kind"] == "mystery":
+        return None
+    if board.char == "thief":
+        return 1
+    if board.char == "tinkerer":
+        return 3
+    return None
 
 
 def _run_plan(view: View, board: Board, origin: Cell, weight: float
@@ -558,7 +596,11 @@ def _run_plan(view: View, board: Board, origin: Cell, weight: float
             if not board.standable(n):
                 continue
             step_ap = ap + _leave_ap(view, board, cell)
-            total = score + (step_ap - ap) + weight * _risk(view, board, n)
+            risk = _risk(view, board, n)
+            extra = _bypass(board, n) if risk >= 4 and weight > 0 else None
+            if extra is not None:  # sneaked past or disarmed: AP instead of the risk
+                step_ap, risk = step_ap + extra, 0.0
+            total = score + (step_ap - ap) + weight * risk
             if (total, step_ap) < best.get(n, (FAR, FAR)):
                 best[n] = (total, step_ap)
                 back[n] = cell
@@ -620,11 +662,19 @@ def _escape(view: View, board: Board, legal: list[Action]) -> Action | None:
             if action["type"] == "peek" and _cell(action["at"]) == nxt:
                 return action
     if _risk(view, board, nxt) >= 4:
+        # The plan already counted the sneak's or the disarm's AP unless it is the
+        # shortest way (weight 0), which walks onto the trap.
+        counted = _bypass(board, nxt) if weight > 0 else None
+        extra = 0 if counted is not None else None
         for action in legal:
-            if action["type"] == "sneak" and _cell(action["to"]) == nxt and spare >= 1:
+            if action["type"] == "sneak" and _cell(action["to"]) == nxt and spare >= (
+                    1 if extra is None else 0):
                 return action
-            if action["type"] == "disarm" and _cell(action["at"]) == nxt and spare >= 3:
+            if action["type"] == "disarm" and _cell(action["at"]) == nxt and spare >= (
+                    3 if extra is None else 0):
                 return action
+        if counted is not None and spare >= board.me["ap"] and {"type": "end"} in legal:
+            return {"type": "end"}  # no sneak or disarm left this turn: next round
     kind = "move"
     for action in legal:
         if action["type"] == kind and _cell(action["to"]) == nxt:
