@@ -268,8 +268,11 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
         if not helpers or min(helpers, key=lambda h: (steps_between(
                 _cell(view["seats"][h]["cell"]), there), h)) != seat:
             continue
-        spots = {c for c in [there, *neighbours(there)] if board.standable(c)}
         way, back_way = board.costs(through=True)
+        # Only where we arrive able to assist: not over a trap that stops us on the way.
+        spots = {c for c in [there, *neighbours(there)] if board.standable(c)
+                 and (c == board.here or (c in way and _clear_way(
+                     board, legal, board.path_to(c, back_way))))}
         near = min((len(board.path_to(c, back_way)) for c in spots if c in way), default=FAR)
         # Walk over only if we get there and assist this turn (a frozen companion) or
         # within about a round (one pulled away from the way): no long walks out and back.
@@ -315,6 +318,21 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
         if act is not None:
             return act
     return end
+
+
+def _clear_way(board: Board, legal: list[Action], path: list[Cell]) -> bool:
+    """Whether ``path`` crosses no known Confuse, Fear, Freeze or Jettison that would act
+    on this seat (one the Thief can sneak onto right now is fine)."""
+    for n, cell in enumerate(path):
+        space = board.spaces.get(cell)
+        if (space is None or space["state"] != "up"
+                or space["kind"] not in ("confuse", "fear", "freeze", "jettison")
+                or board.danger(cell) <= UNKNOWN_COST):
+            continue
+        if n == 0 and {"type": "sneak", "to": list(cell)} in legal:
+            continue
+        return False
+    return True
 
 
 def _choose_character(legal: list[Action], rng: Rng) -> Action:
