@@ -437,7 +437,10 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
     budget = _budget(view, board)
 
     def too_far(p: Cell) -> bool:
-        return to_pod.get(p, FAR) + 1 + SLACK + steps_between(board.here, p) >= budget
+        # The walk there counted in steps along the cheapest way (around the gaps), and
+        # the peek on arrival: the same test that sends a seat to the pod (_late).
+        walk = len(board.path_to(p, back)) if p in back else steps_between(board.here, p)
+        return to_pod.get(p, FAR) + 1 + SLACK + walk + (not bold) >= budget
     if not bold:
         # Walk to the known space next to the most face-down tiles for the AP.
         spots = [p for p in best if p not in board.down and p != board.here
@@ -450,6 +453,10 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
                 n in board.down for n in neighbours(p))
                 + SHARE * _closer_companion(view, board, p) + _apart(view, board, p),
                 -p[0], p[1]))
+            if too_far(spot):
+                return None  # the pod would be out of reach from there: stay by it
+            if board.back_again(spot) and _closer_companion(view, board, spot):
+                return None  # turning back where a companion is nearer: leave it to them
             return _walk(board, legal, board.path_to(spot, back))
     # Aim next to a face-down tile to peek at it (or onto it when bold).
     goal = min(frontier, key=lambda c: (too_far(c), board.back_again(c), not board.mine(c),
@@ -457,6 +464,10 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
                                         + SHARE * _closer_companion(view, board, c)
                                         + _apart(view, board, c),
                                         -c[0], c[1]))
+    if too_far(goal):
+        return None  # the pod would be out of reach from there: stay by it
+    if board.back_again(goal) and _closer_companion(view, board, goal):
+        return None  # turning back where a companion is nearer: leave it to them
     path = board.path_to(goal, back)
     if not bold and len(path) > 1:
         path = path[:-1]
