@@ -20,7 +20,7 @@ from game.mothership.rules import MothershipController
 #: Seed 10 on Hard with two Normal players: after 54 actions a Mystery space has been refilled
 #: from the draw pile and one draw-pile tile has been seen, so both piles of hidden tiles
 #: (the first lay-out and the draw pile) are in play.
-REFILL_SEED, REFILL_ACTIONS = 10, 54
+REFILL_SEED, REFILL_ACTIONS = 12, 44
 
 
 def played(seed: int, difficulty: str, actions: int, seats: int = 2) -> Match:
