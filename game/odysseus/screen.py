@@ -868,8 +868,10 @@ class OdysseusScreen(GameScreen):
             for i, word in enumerate(words):
                 self._text(surface, word, rect_map.centerx, rect_map.y + 24 + i * 20, 14, base,
                            bold=True, anchor="midtop", width=CARD_W - 10)
-            self._text(surface, "face up", rect_map.centerx, rect_map.bottom - 8, 11, INK,
-                       anchor="midbottom", width=CARD_W - 10)
+            px = max(self.floor_px(), self.min_px(), round(11 * self.t.scale))
+            if rendered("face up", px, INK, False).get_width() <= (CARD_W - 10) * self.t.scale:
+                self._text(surface, "face up", rect_map.centerx, rect_map.bottom - 8, 11,
+                           INK, anchor="midbottom")  # else its tooltip says so ("face…" did)
         else:
             self._text(surface, str(info["value"]), rect_map.centerx, rect_map.y + 14, 40,
                        base, bold=True, anchor="midtop")
