@@ -15,6 +15,12 @@ The model is OpenSpiel's ``ismcts.py`` (single-observer ISMCTS, Cowling, Powley 
    from the game's ``evaluate(seat)`` hook when it has one (else one half);
 4. backs the score up, each node from the point of view of the seat that chose it.
 
+A game that can value every legal action of a determinized state at once, exactly and
+quickly, says so with an ``action_values(seat, legal)`` hook (None where it cannot): the
+search then averages those values over ``SearchSettings.worlds`` determinizations and keeps
+the best (perfect-information Monte Carlo; Fantasy Expedition's secret choice, whose 81 to
+324 combinations are worked out row by row).
+
 Everything is deterministic for a given generator: the same match and seed give the same
 choice, so a replay or a save reproduces a game played by Hard players exactly.  The search
 never reads the live state beyond the controller copy it determinizes; a game with secrets and
