@@ -12,12 +12,13 @@ stay at home, and lairs draw searchers when Money Bags are wanted.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from game.engine import Rng
 
 from .data import ITEMS, MAP, MONSTERS
-from .kernel import CELLS, distance, neighbours, zone
+from .kernel import CELLS, NEIGHBOURS, distance, neighbours, zone
 
 Cell = tuple[int, int]
 SLAY_WANTS = {"trolls": {"troll"}, "beast_slayer": {"death_beast"}}
@@ -36,6 +37,44 @@ def weight(unit: dict[str, Any], items: dict[int, dict[str, Any]]) -> int:
 
 def _c(value: list[int]) -> Cell:
     return (value[0], value[1])
+
+
+# The walks depend only on the end and the enemy-held hexes, which change seldom from one
+# decision to the next (and the Hard player's playouts make thousands): remembered across
+# decisions.  The tables are shared: nobody changes them.
+@lru_cache(maxsize=4096)
+def _walk_to(goal: Cell, blocked: frozenset[Cell]) -> dict[Cell, int]:
+    """Steps from every hex to ``goal``, never through ``blocked``."""
+    dist = {goal: 0}
+    frontier = [goal]
+    while frontier:
+        nxt = []
+        for cell in frontier:
+            d = dist[cell] + 1
+            for n in NEIGHBOURS.get(cell) or neighbours(cell):
+                if n not in dist and n not in blocked:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+@lru_cache(maxsize=4096)
+def _walk_from(origin: Cell, blocked: frozenset[Cell]) -> dict[Cell, int]:
+    """Steps from ``origin`` to every hex; a hex in ``blocked`` ends a walk."""
+    dist = {origin: 0}
+    frontier = [origin]
+    while frontier:
+        nxt = []
+        for cell in frontier:
+            d = dist[cell] + 1
+            for n in NEIGHBOURS.get(cell) or neighbours(cell):
+                if n not in dist:
+                    dist[n] = d
+                    if n not in blocked:
+                        nxt.append(n)
+        frontier = nxt
+    return dist
 
 
 class Mind:
@@ -57,6 +96,7 @@ class Mind:
         self.kinds_killed = set(self.seat["kills"])
         self.items = {i["id"]: i for i in view["items"]}
         self.blocked = {_c(u["hex"]) for u in self.enemies}
+        self._blocked = frozenset(self.blocked)
         self._dist: dict[Cell, dict[Cell, int]] = {}
         self._from: dict[Cell, dict[Cell, int]] = {}
         self.keep: set[str] = set()
@@ -81,43 +121,24 @@ class Mind:
         return self._role_map
 
     def path_to(self, goal: Cell) -> dict[Cell, int]:
-        """Steps from every hex to ``goal`` around enemy-held hexes (a breadth-first walk)."""
-        if goal not in self._dist:
-            dist = {goal: 0}
-            frontier = [goal]
-            while frontier:
-                nxt = []
-                for cell in frontier:
-                    for n in neighbours(cell):
-                        if n not in dist and n not in self.blocked:
-                            dist[n] = dist[cell] + 1
-                            nxt.append(n)
-                frontier = nxt
-            self._dist[goal] = dist
-        return self._dist[goal]
+        """Steps from every hex to ``goal`` around enemy-held hexes (a breadth-first walk;
+        shared, never changed)."""
+        found = self._dist.get(goal)
+        if found is None:
+            found = self._dist[goal] = _walk_to(goal, self._blocked)
+        return found
 
     def steps(self, cell: Cell, goal: Cell) -> int:
         return self.path_to(goal).get(cell, FAR + distance(cell, goal))
 
     def reach_from(self, origin: Cell) -> dict[Cell, int]:
         """Steps from ``origin`` to every hex around enemy-held hexes (an enemy hex is an
-        end, never a way through): one walk serves every goal a unit weighs."""
-        if origin not in self._from:
-            dist = {origin: 0}
-            frontier = [origin]
-            blocked = self.blocked
-            while frontier:
-                nxt = []
-                for cell in frontier:
-                    d = dist[cell] + 1
-                    for n in neighbours(cell):
-                        if n not in dist:
-                            dist[n] = d
-                            if n not in blocked:
-                                nxt.append(n)
-                frontier = nxt
-            self._from[origin] = dist
-        return self._from[origin]
+        end, never a way through): one walk serves every goal a unit weighs (shared, never
+        changed)."""
+        found = self._from.get(origin)
+        if found is None:
+            found = self._from[origin] = _walk_from(origin, self._blocked)
+        return found
 
     def urgent(self, unit: dict[str, Any]) -> Cell | None:
         """Where a unit must go before anything else: home with a quest chest or kitten,
