@@ -5,18 +5,25 @@ Every action is chosen afresh, in this order of priorities:
 1. standing on a running generator: deactivate it; a frozen Knight breaks free;
 2. a frozen, confused or afraid companion next to it: assist;
 3. while frozen, confused or afraid: defer if a companion still to act this
-   round could come and help, stay put if one can come next round, else
-   follow the pull (never onto a bad trap while help exists); peek while frozen;
+   round could come and help, stay put if one can come next round (an afraid
+   seat waits up to two rounds' walk for help rather than walk back to the
+   start), else follow the pull (never onto a bad trap while help exists);
+   peek while frozen;
 4. the nearest free seat to a companion in trouble walks over to help;
-5. the escape pod is open: walk there;
-6. a known running generator that this seat is nearest to: walk there;
+5. the escape pod is open: stand by a Confuse, Fear or Freeze on a
+   companion's way to assist them there (a seat whose own way is clear), else
+   walk there;
+6. a known running generator that this seat is nearest to (of the seats free
+   to walk): walk there;
 7. too little time left to reach the pod later (counted in steps, not in the
    trap-weighted cost below): head for it now;
 8. generators still undiscovered: explore: peek (or far-peek) at face-down
    tiles next to it, else walk to the known space that borders the most
-   face-down tiles for the AP it costs (a blind seat steps onto the nearest
-   face-down tile instead: otherwise peeking first is worth its AP, measured);
-9. nothing left to find: help with the others' generators, or wait by the pod.
+   face-down tiles for the AP it costs, the part of the floor furthest from
+   the pod first (a blind seat steps onto the nearest face-down tile instead:
+   otherwise peeking first is worth its AP, measured);
+9. nothing left to find: wait by the pod (the generators are left to the
+   seats nearest to them), deferring while companions are still to act.
 
 Walking takes the cheapest way, where a known trap costs more the worse it
 is for this character (immunities and disarmed traps cost nothing extra);
@@ -61,6 +68,11 @@ HARMFUL = 11 / 20
 BUDDY_SEATS = 4
 BUDDY = 1.0
 ZONES = False
+#: Explore far from the pod first: each step further from it is worth this much AP (the
+#: part near the pod is explored last, on the way there).
+SWEEP = 1.0
+#: An afraid seat waits where it is for a companion up to this many rounds' walk away.
+HELP_ROUNDS = 2
 #: What a face-down tile on the run to the pod may cost a seat that cannot peek at it,
 #: and what a Blind tile costs while face-down tiles are left.
 BLIND_RISK = 4.0
@@ -284,6 +296,9 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
             return act
     # 5. the pod: the way that surely fits the AP left, peeking only with time to spare
     if view["finish_open"]:
+        act = _escort(view, board, legal)
+        if act is not None:
+            return act
         act = _escape(view, board, legal)
         if act is not None:
             return act
@@ -308,15 +323,16 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
         act = _explore(board, legal, view, best, back)
         if act is not None:
             return act
-    # 9. help with the others' generators, or wait by the pod
-    if running:
-        act = _go(board, legal, set(running), through=True)
-        if act is not None:
-            return act
+    # 9. wait by the pod (another seat is nearer each running generator: walking there
+    #    as well only meant walking back again)
     if board.here not in near_pod:
         act = _go(board, legal, near_pod, through=True)
         if act is not None:
             return act
+    if "defer" in kinds and view["waiting"]:
+        # Nothing to do now: keep the AP until the companions still to act have had
+        # their turn (they may switch off the last generator, or need an assist).
+        return {"type": "defer"}
     return end
 
 
@@ -342,8 +358,10 @@ def _choose_character(legal: list[Action], rng: Rng) -> Action:
 
 
 def _nearest_seat(view: View, board: Board, cell: Cell) -> int:
-    """The free active seat with the shortest way to ``cell`` (ties: lower seat)."""
-    active = [s for s in view["seats"] if not s["escaped"] and not s["frozen"]]
+    """The free active seat with the shortest way to ``cell`` (ties: lower seat): not
+    frozen, confused or afraid."""
+    active = [s for s in view["seats"] if not s["escaped"] and not s["frozen"]
+              and not (s["confused"] or s["afraid"])] or [board.me]
     best = None
     for s in active:
         costs, _back = board.costs(_cell(s["cell"]), through=True)
@@ -381,9 +399,15 @@ def _help_near(view: View, board: Board) -> bool:
     last = view["tracker"]["place"] >= view["tracker"]["places"] - 1
     if last:
         return False
+    # Fear pulls back to the start, undoing the whole walk out: an afraid seat waits for
+    # a companion up to two rounds' walk away (along the floor).
+    afraid = board.me["afraid"] and not board.me["confused"]
     for s in view["seats"]:
         if s["seat"] in _helpers(view, board.seat):
             if steps_between(_cell(s["cell"]), board.here) <= s["ap_per_round"]:
+                return True
+            if afraid and board.walk(board.here).get(
+                    _cell(s["cell"]), FAR) <= HELP_ROUNDS * s["ap_per_round"]:
                 return True
     return False
 
@@ -451,7 +475,8 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
                 not any(n in board.down and board.mine(n) for n in neighbours(p)),
                 best[p] + BACK_AGAIN * board.back_again(p) - GAIN * sum(
                 n in board.down for n in neighbours(p))
-                + SHARE * _closer_companion(view, board, p) + _apart(view, board, p),
+                + SHARE * _closer_companion(view, board, p) + _apart(view, board, p)
+                - SWEEP * to_pod.get(p, 0),
                 -p[0], p[1]))
             if too_far(spot):
                 return None  # the pod would be out of reach from there: stay by it
@@ -462,7 +487,8 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
     goal = min(frontier, key=lambda c: (too_far(c), board.back_again(c), not board.mine(c),
                                         best[c] + BACK_AGAIN * board.back_again(c)
                                         + SHARE * _closer_companion(view, board, c)
-                                        + _apart(view, board, c),
+                                        + _apart(view, board, c)
+                                        - SWEEP * to_pod.get(c, 0),
                                         -c[0], c[1]))
     if too_far(goal):
         return None  # the pod would be out of reach from there: stay by it
@@ -635,6 +661,64 @@ def _run_plan(view: View, board: Board, origin: Cell, weight: float
                 back[n] = cell
                 heapq.heappush(heap, (total, step_ap, n))
     return best, back
+
+
+def _escort(view: View, board: Board, legal: list[Action]) -> Action | None:
+    """On the run to the open pod, stand by the first Confuse, Fear or Freeze on a
+    companion's way (one that would act on them) so as to assist them the moment it
+    acts; only with the AP to get to the pod afterwards.  None: nothing to escort."""
+    rounds_left = view["tracker"]["places"] - view["tracker"]["place"]
+    if rounds_left <= 1 or board.me["frozen"]:
+        return None
+    mine, my_back = _run_plan(view, board, board.here, 1.0)
+    if board.finish not in mine or any(
+            _stops(view, board, c) and _bypass(board, c) is None
+            for c in board.path_to(board.finish, my_back)):
+        return None  # a trap on our own way: let them mind us instead
+    to_pod = distances([board.finish], lambda c: board.standable(c))
+    budget = _budget(view, board)
+    for other in view["seats"]:
+        if other["seat"] == board.seat or other["escaped"] or (
+                other["frozen"] or other["confused"] or other["afraid"]):
+            continue
+        theirs = Board(view, other["seat"])
+        plan, back = _run_plan(view, theirs, theirs.here, 1.0)
+        if board.finish not in plan:
+            continue
+        trap = next((c for c in theirs.path_to(board.finish, back)
+                     if _stops(view, theirs, c) and _bypass(theirs, c) is None), None)
+        if trap is None:
+            continue
+        if steps_between(board.here, trap) <= 1:
+            # Standing by: wait for them to step on it (after them this round if we can).
+            if "defer" in {a["type"] for a in legal} and other["seat"] in view["waiting"]:
+                return {"type": "defer"}
+            return {"type": "end"}
+        best, way = board.costs()
+        spots = {c for c in neighbours(trap) if c in best and c != board.finish
+                 and board.danger(c) <= UNKNOWN_COST and c not in board.down
+                 and best[c] < 20
+                 and best[c] + to_pod.get(c, FAR) + 1 + SLACK <= budget}
+        if spots:
+            act = _go(board, legal, spots)
+            if act is not None:
+                return act
+    return None
+
+
+def _stops(view: View, board: Board, cell: Cell) -> bool:
+    """Whether the face-up trap on ``cell`` would stop this seat: a Confuse (while tiles
+    are face down), Fear or Freeze that acts on it."""
+    space = board.spaces.get(cell)
+    if space is None or space["state"] != "up":
+        return False
+    kind = space["kind"]
+    if kind not in ("confuse", "fear", "freeze") or kind in board.immune:
+        return False
+    if kind == "confuse" and not board.down:
+        return False
+    until = space["disarmed_until"]
+    return until is None or until < view["round"]
 
 
 def _wait_for_others(view: View, board: Board) -> bool:
