@@ -73,6 +73,9 @@ ZONES = False
 SWEEP = 1.0
 #: An afraid seat waits where it is for a companion up to this many rounds' walk away.
 HELP_ROUNDS = 2
+#: Extra cost of a goal (a generator, the spaces by the pod) back where this seat began
+#: its previous turn: another goal is taken unless it costs this much more.
+GO_BACK = 20
 #: What a face-down tile on the run to the pod may cost a seat that cannot peek at it,
 #: and what a Blind tile costs while face-down tiles are left.
 BLIND_RISK = 4.0
@@ -286,10 +289,11 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
                  and (c == board.here or (c in way and _clear_way(
                      board, legal, board.path_to(c, back_way))))}
         near = min((len(board.path_to(c, back_way)) for c in spots if c in way), default=FAR)
-        # Walk over only if we get there and assist this turn (a frozen companion) or
-        # within about a round (one pulled away from the way): no long walks out and back.
+        # Walk over only if we get there and assist this turn (a frozen companion: it
+        # thaws by itself soon, also on the run to the open pod) or within about a round
+        # (one pulled away from the way): no long walks out and back.
         pulled_off = other["afraid"] or other["confused"]
-        if not pulled_off and not view["finish_open"] and near > me["ap"] - 1:
+        if not pulled_off and near > me["ap"] - 1:
             continue
         act = _go(board, legal, spots, through=True)
         if act is not None:
@@ -540,7 +544,9 @@ def _go(board: Board, legal: list[Action], goals: set[Cell], through: bool = Fal
     reachable = [g for g in goals if g in best and g != board.here]
     if not reachable:
         return None
-    goal = min(reachable, key=lambda c: (best[c], c))
+    # A goal back where this seat began its previous turn comes after any other (two
+    # goals as near, such as the spaces above and below the pod, are not swapped).
+    goal = min(reachable, key=lambda c: (best[c] + GO_BACK * board.back_again(c), c))
     path = board.path_to(goal, back)
     if len(path) >= 3:
         skip = _skip(board, legal, goal, len(path))
