@@ -1906,10 +1906,11 @@ class FandangoController(Controller):
         from .bot import choose
         return choose(view, legal, rng)
 
-    #: How the Hard player searches (see ``hard.py`` and ``game/engine/search.py``): 48
-    #: playouts of 12 actions, then the estimate.  A 2-seat game's Hard decisions (681, seed 3)
-    #: took 0.36 s CPU at the median, 0.47 s at the 95th percentile, 0.55 s at most.
-    search_settings = SearchSettings(iterations=48, rollout_actions=12)
+    #: How the Hard player searches (see ``hard.py`` and ``game/engine/search.py``): 96
+    #: playouts of 12 actions, then the estimate.  With 48 it won 1.38x its fair share over 40
+    #: two-seat games; since its playouts got quicker (remembered walks, a quick copy), 96
+    #: take about the time 48 did: a decision 0.42 s CPU on average.
+    search_settings = SearchSettings(iterations=96, rollout_actions=12)
 
     def determinize(self, seat: int, rng: Rng) -> None:
         """Redraw what ``seat`` may not see: nothing is hidden in this game (``hard.py``)."""
