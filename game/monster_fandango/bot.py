@@ -42,26 +42,10 @@ def _c(value: list[int]) -> Cell:
 # The walks depend only on the end and the enemy-held hexes, which change seldom from one
 # decision to the next (and the Hard player's playouts make thousands): remembered across
 # decisions.  The tables are shared: nobody changes them.
-@lru_cache(maxsize=4096)
-def _walk_to(goal: Cell, blocked: frozenset[Cell]) -> dict[Cell, int]:
-    """Steps from every hex to ``goal``, never through ``blocked``."""
-    dist = {goal: 0}
-    frontier = [goal]
-    while frontier:
-        nxt = []
-        for cell in frontier:
-            d = dist[cell] + 1
-            for n in NEIGHBOURS.get(cell) or neighbours(cell):
-                if n not in dist and n not in blocked:
-                    dist[n] = d
-                    nxt.append(n)
-        frontier = nxt
-    return dist
-
-
-@lru_cache(maxsize=4096)
-def _walk_from(origin: Cell, blocked: frozenset[Cell]) -> dict[Cell, int]:
-    """Steps from ``origin`` to every hex; a hex in ``blocked`` ends a walk."""
+@lru_cache(maxsize=8192)
+def _walk(origin: Cell, blocked: frozenset[Cell], ends: bool) -> dict[Cell, int]:
+    """Steps between ``origin`` and every hex, never through ``blocked`` (``ends``: a hex in
+    ``blocked`` is still reached, as the end of a walk; else it is left out)."""
     dist = {origin: 0}
     frontier = [origin]
     while frontier:
@@ -69,10 +53,14 @@ def _walk_from(origin: Cell, blocked: frozenset[Cell]) -> dict[Cell, int]:
         for cell in frontier:
             d = dist[cell] + 1
             for n in NEIGHBOURS.get(cell) or neighbours(cell):
-                if n not in dist:
-                    dist[n] = d
-                    if n not in blocked:
-                        nxt.append(n)
+                if n in dist:
+                    continue
+                if n in blocked:
+                    if ends:
+                        dist[n] = d
+                    continue
+                dist[n] = d
+                nxt.append(n)
         frontier = nxt
     return dist
 
@@ -125,7 +113,7 @@ class Mind:
         shared, never changed)."""
         found = self._dist.get(goal)
         if found is None:
-            found = self._dist[goal] = _walk_to(goal, self._blocked)
+            found = self._dist[goal] = _walk(goal, self._blocked, False)
         return found
 
     def steps(self, cell: Cell, goal: Cell) -> int:
@@ -137,7 +125,7 @@ class Mind:
         changed)."""
         found = self._from.get(origin)
         if found is None:
-            found = self._from[origin] = _walk_from(origin, self._blocked)
+            found = self._from[origin] = _walk(origin, self._blocked, True)
         return found
 
     def urgent(self, unit: dict[str, Any]) -> Cell | None:
