@@ -555,8 +555,9 @@ class ExpeditionController(Controller):
         of the seat's own team and three of each other team, each as likely as the
         computers' public trading moves (offers, answers and passes) make it: every move is
         checked against what the Normal player of each team would have done in its place
-        (``bot.team_likelihoods``, ``bot.draw_deal``); and the secret choices of those who have already
-        chosen (each a choice the Normal player makes for its redrawn team and start).  In
+        (``bot.team_likelihoods``, ``bot.draw_deal``); and the secret choices of those who
+        have already chosen (each a choice the Normal player makes for its redrawn team and
+        start).  In
         the Elimination vote: the votes the others have cast (a random tied player).  Nothing
         here reads the hidden values it replaces, so two states that look the same to
         ``seat`` come out the same for the same ``rng``."""
@@ -656,5 +657,5 @@ def rollout_policy(controller: ExpeditionController, seat: int, legal: list[Acti
 EVALUATE_SAMPLES = 8
 #: The Hard player's search: each move is followed by one more action (the answer to an
 #: offer, the next seat's move) and then judged by ``evaluate``.
-ExpeditionController.search_settings = SearchSettings(iterations=400, rollout_actions=1, worlds=200,
-                                                      policy=rollout_policy)
+ExpeditionController.search_settings = SearchSettings(iterations=400, rollout_actions=1,
+                                                      worlds=200, policy=rollout_policy)
