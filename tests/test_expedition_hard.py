@@ -84,7 +84,7 @@ def _teams_known(game: ExpeditionController, seat: int) -> bool:
     likely = bot.team_likelihoods(view["seats"], view["trading"], seat)
     others = tuple(s for s in range(9) if s != seat)
     key = tuple(tuple(likely[s][t] for t in TEAMS) if s in likely else None for s in others)
-    running = bot._deal_odds(game.teams[seat], others, key)
+    running = bot._deal_odds(game.teams[seat], key)
     i = bot._deals(game.teams[seat]).index(tuple(game.teams[s] for s in others))
     return not game.choices and running[i] - (running[i - 1] if i else 0) > 0.9 * running[-1]
 

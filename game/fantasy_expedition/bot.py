@@ -335,10 +335,10 @@ def finals(teams: list[str], starts: list[int], choices: list[dict[str, Any]]) -
     return [fear[portal[mine[p]]] for p in starts]
 
 
-def _worth(teams: list[str], final: list[int], me: int) -> float:
-    """``search.outcome`` for ``me`` had the climb ended in ``final``: a third of 0.9 for the
-    best score of its team (a Token of Life), plus 0.1 for the rank of its score."""
-    points = [SCORES[t][p] for t, p in zip(teams, final)]
+def outcome_value(teams: list[str], points: list[int], me: int) -> float:
+    """``search.outcome`` for ``me`` had the game ended with these points: a third of 0.9 for
+    the best score of its team (a Token of Life; teammates never tie), plus 0.1 for the rank
+    of its score."""
     mine, team = points[me], teams[me]
     best = all(points[s] < mine for s in range(9) if s != me and teams[s] == team)
     below = sum(1 for p in points if p < mine)
@@ -348,7 +348,7 @@ def _worth(teams: list[str], final: list[int], me: int) -> float:
 
 def choice_values(teams: list[str], starts: list[int], choices: list[dict[str, Any] | None],
                   me: int, legal: list[Action]) -> list[float]:
-    """What each of ``me``'s secret choices in ``legal`` is worth (as :func:`_worth`) when
+    """What each of ``me``'s secret choices in ``legal`` is worth (:func:`outcome_value`) when
     the other eight seats' teams and choices are these (``choices[me]`` is ignored): the
     climb worked out exactly, row by row, for every candidate.  The Hard player averages
     this over imagined tables (``ExpeditionController.action_values``)."""
@@ -393,8 +393,8 @@ def choice_values(teams: list[str], starts: list[int], choices: list[dict[str, A
                              -1 if team == "dwarf" else +1)
                 rows = (row, portal, fear) if team == "dwarf" else (mine, row, fear)
             m, pt, f = rows
-            final = [f[pt[m[p]]] for p in starts]
-            value = memo[key] = _worth(teams, final, me)
+            points = [SCORES[t][f[pt[m[p]]]] for t, p in zip(teams, starts)]
+            value = memo[key] = outcome_value(teams, points, me)
         out.append(value)
     return out
 
@@ -438,6 +438,19 @@ EASY_RANDOM = 0.3
 
 def team_likelihoods(seats: list[dict[str, Any]], trading: dict[str, Any],
                      me: int | None) -> dict[int, dict[str, float]]:
+    """How well each team explains each other computer seat's public trading (see
+    :func:`_likelihoods`; worked out once for each table and trading so far, since the Hard
+    player's search redraws hundreds of tables from one view)."""
+    table = tuple((s["seat"], s["kind"], s.get("level"), s["start"]) for s in seats)
+    trades = tuple((t["from"], t["to"], t["accepted"]) for t in trading["history"])
+    turns = tuple((seat, target) for seat, target in trading.get("turns", []))
+    return {s: dict(odds) for s, odds in _likelihoods(table, trades, turns, me).items()}
+
+
+@lru_cache(maxsize=256)
+def _likelihoods(table: tuple[tuple[Any, ...], ...], trades: tuple[tuple[int, int, bool], ...],
+                 turns: tuple[tuple[int, int | None], ...],
+                 me: int | None) -> dict[int, dict[str, float]]:
     """How well each team explains each other computer seat's public trading.
 
     The Normal player's trading has no chance in it: from the starts and the trades so far
@@ -452,19 +465,19 @@ def team_likelihoods(seats: list[dict[str, Any]], trading: dict[str, Any],
             return (1 - EASY_RANDOM) * same + EASY_RANDOM / choices
         return 1.0 if same else HARD_SLIP if level == "hard" else SLIP
 
-    likely = {s["seat"]: {t: 1.0 for t in TEAMS} for s in seats
-              if s["seat"] != me and s["kind"] == "bot"}
-    levels = {s["seat"]: s.get("level") for s in seats}
-    kinds = {s["seat"]: s["kind"] for s in seats}
-    history = trading["history"]
-    at = {s["seat"]: s["start"] for s in seats}
+    likely = {seat: {t: 1.0 for t in TEAMS} for seat, kind, _level, _start in table
+              if seat != me and kind == "bot"}
+    levels = {seat: level for seat, _kind, level, _start in table}
+    kinds = {seat: kind for seat, kind, _level, _start in table}
+    history = [{"from": a, "to": b, "accepted": yes} for a, b, yes in trades]
+    at = {seat: start for seat, _kind, _level, start in table}
     for trade in reversed(history):  # back to the starts before the first trade
         if trade["accepted"]:
             a, b = trade["from"], trade["to"]
             at[a], at[b] = at[b], at[a]
     done: list[dict[str, Any]] = []
     answered = 0
-    for seat, target in trading.get("turns", []):
+    for seat, target in turns:
         then = {"seats": [{"seat": s, "start": at[s], "kind": kinds[s]} for s in sorted(at)],
                 "trading": {"pending": None, "history": done}}
         if seat in likely:
@@ -482,7 +495,7 @@ def team_likelihoods(seats: list[dict[str, Any]], trading: dict[str, Any],
             for t in TEAMS:
                 says = _trade(then, target, t)["type"] == "accept"
                 likely[target][t] *= fit(levels[target], says == trade["accepted"], 2)
-        done = done + [trade]
+        done.append(trade)
         if trade["accepted"]:
             at[seat], at[target] = at[target], at[seat]
     return likely
@@ -497,8 +510,7 @@ def _deals(own: str) -> tuple[tuple[str, ...], ...]:
 
 
 @lru_cache(maxsize=64)
-def _deal_odds(own: str, others: tuple[int, ...],
-               likely: tuple[tuple[float, ...] | None, ...]) -> tuple[float, ...]:
+def _deal_odds(own: str, likely: tuple[tuple[float, ...] | None, ...]) -> tuple[float, ...]:
     """The running total of the deals' weights (``likely`` per other seat, None: a person)."""
     index = {t: i for i, t in enumerate(TEAMS)}
     out, total = [], 0.0
@@ -517,7 +529,7 @@ def draw_deal(own: str, others: tuple[int, ...], likely: dict[int, dict[str, flo
     """The other seats' teams (in the order of ``others``), drawn from all 560 deals, each
     as likely as the product of its seats' ``likely`` values."""
     key = tuple(tuple(likely[s][t] for t in TEAMS) if s in likely else None for s in others)
-    running = _deal_odds(own, others, key)
+    running = _deal_odds(own, key)
     mark = rng.randbelow(1 << 40) / (1 << 40) * running[-1]
     return _deals(own)[min(bisect_right(running, mark), len(running) - 1)]
 

@@ -18,7 +18,7 @@ from typing import Any
 from game.engine import Rng
 
 from .data import ITEMS, MAP, MONSTERS
-from .kernel import CELLS, NEIGHBOURS, distance, neighbours, zone
+from .kernel import CELLS, distance, neighbours, zone
 
 Cell = tuple[int, int]
 SLAY_WANTS = {"trolls": {"troll"}, "beast_slayer": {"death_beast"}}
@@ -52,7 +52,7 @@ def _walk(origin: Cell, blocked: frozenset[Cell], ends: bool) -> dict[Cell, int]
         nxt = []
         for cell in frontier:
             d = dist[cell] + 1
-            for n in NEIGHBOURS.get(cell) or neighbours(cell):
+            for n in neighbours(cell):
                 if n in dist:
                     continue
                 if n in blocked:
@@ -83,8 +83,7 @@ class Mind:
         self.home = home
         self.kinds_killed = set(self.seat["kills"])
         self.items = {i["id"]: i for i in view["items"]}
-        self.blocked = {_c(u["hex"]) for u in self.enemies}
-        self._blocked = frozenset(self.blocked)
+        self.blocked = frozenset(_c(u["hex"]) for u in self.enemies)
         self._dist: dict[Cell, dict[Cell, int]] = {}
         self._from: dict[Cell, dict[Cell, int]] = {}
         self.keep: set[str] = set()
@@ -113,7 +112,7 @@ class Mind:
         shared, never changed)."""
         found = self._dist.get(goal)
         if found is None:
-            found = self._dist[goal] = _walk(goal, self._blocked, False)
+            found = self._dist[goal] = _walk(goal, self.blocked, False)
         return found
 
     def steps(self, cell: Cell, goal: Cell) -> int:
@@ -125,7 +124,7 @@ class Mind:
         changed)."""
         found = self._from.get(origin)
         if found is None:
-            found = self._from[origin] = _walk(origin, self._blocked, True)
+            found = self._from[origin] = _walk(origin, self.blocked, True)
         return found
 
     def urgent(self, unit: dict[str, Any]) -> Cell | None:
