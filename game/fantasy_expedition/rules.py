@@ -520,32 +520,10 @@ class ExpeditionController(Controller):
 
     # -------------------------------------------------------------------- bots
     def __deepcopy__(self, memo: dict[int, Any]) -> "ExpeditionController":
-        """A copy quick enough for the Hard player's search, which copies the game for every
-        imagined playout: the state is small lists and dicts of plain values, copied one
-        level down; anything else is deep-copied as usual."""
-        new = object.__new__(type(self))
-        memo[id(self)] = new
-        for key, value in self.__dict__.items():
-            if key == "_evaluated":
-                continue
-            if value is None or isinstance(value, (int, float, str)):
-                pass
-            elif key == "rng":
-                value = Rng(value.seed, value.state)
-                value.draws = self.rng.draws
-            elif key in ("teams", "start", "final", "scores", "tied", "tie_break"):
-                value = list(value)
-            elif key in ("opts", "pending", "winners", "votes"):
-                value = dict(value)
-            elif key == "turns":
-                value = list(value)  # its entries are never changed
-            elif key in ("seats", "trades"):
-                value = [dict(item) for item in value]
-            elif key == "choices":
-                value = {s: dict(c) for s, c in value.items()}
-            else:
-                value = copy.deepcopy(value, memo)
-            new.__dict__[key] = value
+        """The engine's quick copy, without ``evaluate``'s remembered figures (a redrawn copy
+        has other teams)."""
+        new = super().__deepcopy__(memo)
+        new.__dict__.pop("_evaluated", None)
         return new
 
     def determinize(self, seat: int, rng: Rng) -> None:
@@ -632,11 +610,7 @@ class ExpeditionController(Controller):
 
     def _outcome_value(self, points: list[int], seat: int) -> float:
         """search.outcome's score for ``seat`` if the game ended with these points."""
-        team = self.teams[seat]
-        best = max((s for s in range(9) if self.teams[s] == team), key=lambda s: points[s])
-        below = sum(1 for p in points if p < points[seat])
-        equal = sum(1 for p in points if p == points[seat]) - 1
-        return 0.9 * (best == seat) / 3 + 0.1 * (below + equal / 2) / 8
+        return bot.outcome_value(self.teams, points, seat)
 
     @classmethod
     def policy(cls, view: View, legal: list[Action], rng: Rng) -> Action | None:

@@ -20,8 +20,6 @@ Sacrifice after a target is declared, or a Ratman's Lucky after a roll.
 
 from __future__ import annotations
 
-import copy
-import pickle
 from collections import Counter
 from typing import Any
 
@@ -1846,18 +1844,6 @@ class FandangoController(Controller):
                         for q in self.quests[s]] for s in range(self.n)],
             "scores": [self.done_count(s) for s in range(self.n)],
         }
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "FandangoController":
-        """A whole copy, as ``copy.deepcopy`` makes it, about six times quicker: the state is
-        plain lists, dicts and numbers, which a pickle round trip in memory copies in C (the
-        Hard player's search copies the game for every playout)."""
-        new = object.__new__(type(self))
-        memo[id(self)] = new
-        state = dict(self.__dict__)
-        rng = state.pop("rng")
-        new.__dict__.update(pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL)))
-        new.rng = copy.deepcopy(rng, memo)  # one generator with the match that holds it
-        return new
 
     def snapshot(self) -> dict[str, Any]:
         return {
