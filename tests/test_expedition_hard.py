@@ -78,15 +78,18 @@ def test_determinize_keeps_the_seats_view_and_redraws_only_hidden_things(index):
 
 
 def _teams_known(game: ExpeditionController, seat: int) -> bool:
-    """Whether the public trading gives away every other seat's team to ``seat`` (then a
-    redraw keeps the teams, and with no choice made yet there is nothing else to redraw)."""
+    """Whether the public trading gives away every other seat's team to ``seat``, and every
+    choice already made is a part of a shown team's plan: then a redraw keeps the teams and
+    the choices (``bot.shown_plans``), so there is nothing else to redraw."""
     view = game.view(seat)
     likely = bot.team_likelihoods(view["seats"], view["trading"], seat)
     others = tuple(s for s in range(9) if s != seat)
     key = tuple(tuple(likely[s][t] for t in TEAMS) if s in likely else None for s in others)
     running = bot._deal_odds(game.teams[seat], key)
     i = bot._deals(game.teams[seat]).index(tuple(game.teams[s] for s in others))
-    return not game.choices and running[i] - (running[i - 1] if i else 0) > 0.9 * running[-1]
+    planned = bot.shown_plans(view["seats"], view["trading"])
+    return (all(s == seat or s in planned for s in game.choices)
+            and running[i] - (running[i - 1] if i else 0) > 0.9 * running[-1])
 
 
 def test_trading_gives_away_normal_computers_teams():
@@ -244,3 +247,27 @@ def test_the_hard_secret_choice_does_better_than_the_normal_one():
             normal += _choice_value(game.teams, game.start, chosen, seat,
                                     {"type": "choose", **chosen[seat]})
     assert hard > normal * 1.05, (hard, normal)
+
+
+def test_the_hard_player_imagines_shown_teams_playing_their_plan():
+    """A Normal computer whose team the trading has shown plays its part of the team's plan,
+    so the Hard player imagines exactly that choice for it on every redrawn table whose
+    teams agree with the plan (ruling 26)."""
+    found = 0
+    for seed in range(4):
+        match = _match(seed, rounds=3, hard=(0,))
+        game = _advance(match, lambda g: g.phase == "choice")
+        view = game.view(None)
+        planned = bot.shown_plans(view["seats"], view["trading"])
+        for salt in range(4):
+            world = copy.deepcopy(game)
+            world.determinize(0, Rng(salt))
+            for s, (team, (slot, number, direction, vote)) in planned.items():
+                members = [m for m, (t, _part) in planned.items() if t == team]
+                if any(world.teams[m] != team for m in members):
+                    continue
+                imagined = world._imagined_choice(s, Rng(salt))
+                assert (imagined["slot"], imagined["communal"]) == (slot, number)
+                assert imagined.get("direction") == (direction if team == "werewolf" else None)
+                found += 1
+    assert found >= 12

@@ -11,23 +11,30 @@ directly on the controller (no saves, no deep copies):
   Werewolves.  Target: the computer team scores at least 1.0 point a player more
   than the random players, and the bots offer at least one trade in most games.
 
-Measured with 900 games (64 imagined worlds a choice)::
+Measured with 900 games (seeds 5,000,000 and 7,000,000 on)::
 
-    all bots: mean score dwarf 6.53, magician 6.40, werewolf 6.32; Elimination
-    Candidates dwarf 43.2%, magician 16.4%, werewolf 40.3%; an offer in 100% of
-    games (15.7 offers, 3.4 accepted a game)
-    bot team vs random: dwarf 6.27 vs 5.59, magician 6.36 vs 5.43, werewolf
-    5.91 vs 4.91; all 6.18 vs 5.31, gain +0.87 +- 0.09 (95%) a player: short of
-    the +1.0 target (the +0.99 once measured here was the first 300 of these
-    seeds).  About +0.42 of it comes from the secret choices (no trading: +0.42
-    +- 0.11 over 600 games) and the rest from trades.  Tried and not better over
-    600-900 games each: twice the imagined worlds, counting teammates' or rivals'
-    scores, trusting computers' typical choices less, sending a sincere communal
-    number, modelling the other computers one level deeper, offering only to
-    people, and even a team that knows its members and plans its choices together
-    (+0.86): one seat's item, number and trades move a team about this much
-    against random play.
-    a secret choice: median 10.5 ms, p95 24 ms on a loaded two-core machine
+    all bots: mean score dwarf 6.77, magician 7.49, werewolf 6.81; Elimination
+    Candidates dwarf 65.8%, magician 14.3%, werewolf 19.9%; an offer in 100% of
+    games (15.4 offers, 3.5 accepted a game)
+    bot team vs random: dwarf 6.43 vs 5.73, magician 6.64 vs 5.58, werewolf
+    6.19 vs 4.89; all 6.42 vs 5.40, gain +1.02 +- 0.09 (95%) a player.  Two more
+    blocks of 900 (seeds 9,000,000 and 11,000,000 on) give +1.05 and +1.10.
+
+    The team plan made the difference: every team of three Normal computers is
+    shown by its trading here, and plays one plan for its whole row (bot.py,
+    "team plans"); seat by seat the same games gave +0.87 (and +0.81 on the
+    second block).  Judging a computer's answer by what its trading shows added
+    about +0.04.  Tried and not better: a team plan that also pushes the other
+    players down (+1.01 to +1.06, but Werewolves became the Elimination Candidate
+    in 80% of all-bot games), 1,500 or 2,000 imagined worlds a plan, other offer
+    margins (0 to 0.8), trading by what a Position is worth to a planning team,
+    and even trading by the plan's exact worth for the whole team with its members
+    known (+1.17 and +1.02 on the first 300 of two blocks, against +1.10 and +1.06).
+    Before the plans (64 worlds a choice, 900 games): +0.87 +- 0.09; twice the
+    worlds, counting teammates' or rivals' scores, trusting computers' typical
+    choices less, a sincere communal number, modelling the other computers one
+    level deeper and offering only to people were no better.
+    a secret choice: p95 11 ms (a plan is worked out once, in 20-40 ms)
 """
 
 from __future__ import annotations

@@ -15,12 +15,17 @@ Candidate).
 - Secret choices: its item's slot, its communal number and, as a Werewolf, its
   marker's direction are chosen together (all 81 or 162 combinations); the
   communal vote is then the direction that scores best with them.
+- Team plans: its trading has no chance in it, so it usually shows everyone its
+  team.  When the public trading shows all three members of its team, all Normal
+  computers, the three play one plan for their whole row, worked out by each from
+  public facts only (:func:`shown_plans`, :func:`_team_plan`).
 - Trading: :data:`START_VALUE` holds what each starting Position is worth to
   each team when the bot then chooses well (see :func:`start_values`).  On its
   turn it offers a swap for the Position with the best expected gain (the gain
-  times the chance of a yes: a computer says yes only if its unknown team gains,
-  a person is taken to say yes half the time), never twice to the same player;
-  it accepts an offer only when the Position offered is worth more to it.
+  times the chance of a yes: a computer says yes only if its team gains, each team
+  as likely as its trading so far shows; a person is taken to say yes half the
+  time), never twice to the same player; it accepts an offer only when the
+  Position offered is worth more to it.
 - The Elimination vote (teams are public by then): it spares its own team and
   names the first tied player of another team.
 
@@ -33,7 +38,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from functools import lru_cache
-from itertools import permutations
+from itertools import combinations, permutations, product
 from typing import Any
 
 from game.engine import Action, Rng, View
@@ -399,6 +404,194 @@ def choice_values(teams: list[str], starts: list[int], choices: list[dict[str, A
     return out
 
 
+# --------------------------------------------------------------------- team plans
+#: A computer's team counts as shown by its trading when the team explains its trading moves
+#: this much better than all three teams together (:func:`known_teams`).
+SHOWN = 0.9
+#: Imagined worlds a team plan is worked out over.
+PLAN_WORLDS = 500
+
+
+def _plans(team: str) -> tuple[tuple[Any, tuple[int, int, int], int, tuple[str, ...], str], ...]:
+    """Every row a whole team can make, once each: (row, three slots, communal slot, three
+    directions, vote).  ``row`` is the bit mask of the items (Werewolves: the (left, right)
+    masks).  The three members take the slots in turn (fewer than three different slots:
+    some share one, which simply gets one item), all send the communal slot as their number,
+    so the average is that slot, and all vote one way."""
+    out: list[tuple[Any, tuple[int, int, int], int, tuple[str, ...], str]] = []
+    seen: set[Any] = set()
+    for size in (1, 2, 3):
+        for chosen in combinations(POSITIONS, size):
+            slots = (chosen * 3)[:3]
+            for dirs in product("LR", repeat=size) if team == "werewolf" else [("L",) * size]:
+                pointing = dict(zip(chosen, dirs))
+                for communal in POSITIONS:
+                    if communal in chosen:
+                        continue
+                    for vote in "LR" if team == "werewolf" else "L":
+                        if team == "werewolf":
+                            left = sum(1 << s for s in chosen if pointing[s] == "L")
+                            right = sum(1 << s for s in chosen if pointing[s] == "R")
+                            row: Any = (left | (1 << communal if vote == "L" else 0),
+                                        right | (1 << communal if vote == "R" else 0))
+                        else:
+                            row = _mask(list(chosen)) | 1 << communal
+                        if row in seen:
+                            continue
+                        seen.add(row)
+                        out.append((row, slots, communal,
+                                    tuple(pointing[s] for s in slots), vote))
+    return tuple(out)
+
+
+PLANS = {team: _plans(team) for team in TEAMS}
+
+
+@lru_cache(maxsize=1024)
+def _team_plan(team: str, members: tuple[int, ...],
+               others: tuple[tuple[int, bool, tuple[float, ...] | None], ...]
+               ) -> tuple[tuple[tuple[int, int, str, str], ...], float]:
+    """The team's joint secret choices, (slot, number, direction, vote) for each member (by
+    their starts ``members``), and the points they are worth to the three members together:
+    the row of items worth the most, on average over imagined worlds.
+
+    ``others``: the other six seats as (start, is a computer, team odds or None for a
+    person).  Each world deals them the two other teams (three each, each split as likely as
+    the odds make it); a computer makes its :data:`TYPICAL` choice, a person chooses at
+    random.  The other two rows are then fixed, so each player's chance of reaching our row
+    on each Position and what leaving it on each Position is worth are summed once, and each
+    possible row is scored from those sums (a few tens of milliseconds)."""
+    rng = Rng.derive(0x7EA, TEAMS.index(team), *members, *(o[0] for o in others))
+    foes = [t for t in TEAMS if t != team]
+    splits = []  # (which of the six are foes[0], weight)
+    for first in combinations(range(6), 3):
+        weight = 1.0
+        for i, (_start, _computer, odds) in enumerate(others):
+            if odds is not None:
+                weight *= odds[TEAMS.index(foes[0] if i in first else foes[1])]
+        splits.append((set(first), weight))
+    running, total = [], 0.0
+    for _first, weight in splits:
+        total += weight
+        running.append(total)
+    reach = [[0] * 10 for _ in members]  # how often a member reaches our row on each Position
+    worth_at = [0] * 10  # the points for leaving our row on each Position, summed
+    identity = list(range(10))
+    for _world in range(PLAN_WORLDS):
+        mark = rng.randbelow(1 << 40) / (1 << 40) * total
+        first = splits[min(bisect_right(running, mark), len(running) - 1)][0]
+        slots: dict[str, list[int]] = {t: [] for t in TEAMS}
+        totals = {t: 0 for t in TEAMS}
+        dirs: list[str] = []
+        votes: list[str] = []
+        for i, (start, computer, _odds) in enumerate(others):
+            other = foes[0] if i in first else foes[1]
+            if computer:
+                slot, number, direction, vote = TYPICAL[other][start - 1]
+            else:
+                slot, number = rng.randint(1, 9), rng.randint(1, 9)
+                direction, vote = rng.choice("LR"), rng.choice("LR")
+            slots[other].append(slot)
+            totals[other] += number
+            if other == "werewolf":
+                dirs.append(direction)
+                votes.append(vote)
+        mine = portal = fear = identity
+        if team != "dwarf":
+            mine = list(_jumps(_full_row(_mask(slots["dwarf"]), totals["dwarf"]), -1))
+        if team != "magician":
+            portal = list(_jumps(_full_row(_mask(slots["magician"]), totals["magician"]), +1))
+        if team != "werewolf":
+            left, right = _markers(slots["werewolf"], dirs)
+            c = 1 << _nearest_empty(left | right, totals["werewolf"])
+            fear = list(_fear(left | c, right) if majority(votes) == "L" else _fear(left, right | c))
+        if team == "dwarf":
+            before, after = identity, [fear[portal[p]] for p in range(10)]
+        elif team == "magician":
+            before, after = mine, fear
+        else:
+            before, after = [portal[mine[p]] for p in range(10)], identity
+        for i, start in enumerate(members):
+            reach[i][before[start]] += 1
+        points = SCORES[team]
+        for p in POSITIONS:
+            worth_at[p] += points[after[p]]
+    # The row before ours and the row after it come from different teams' choices, which
+    # are imagined independently, so a row is worth how often each member reaches each
+    # place on it times the points for leaving from where the row sends it.
+    best, best_value = None, None
+    spots = [(p, n) for r in reach for p, n in enumerate(r) if n]
+    for plan in PLANS[team]:
+        row = plan[0]
+        moves = _fear(*row) if team == "werewolf" else _jumps(row, -1 if team == "dwarf" else +1)
+        value = sum(n * worth_at[moves[p]] for p, n in spots)
+        if best_value is None or value > best_value:
+            best, best_value = plan, value
+    assert best is not None and best_value is not None
+    _row, slots3, communal, dirs3, vote = best
+    return (tuple((slot, communal, direction, vote) for slot, direction in zip(slots3, dirs3)),
+            best_value / PLAN_WORLDS ** 2)
+
+
+def shown_plans(seats: list[dict[str, Any]], trading: dict[str, Any]
+                ) -> dict[int, tuple[str, tuple[int, int, str, str]]]:
+    """The team plans every player can work out from the public trading: for each seat in a
+    team whose three members are all shown, (team, (slot, number, direction, vote)).
+
+    The Normal player trades by its team alone, so on most tables each of its offers,
+    answers and passes fits one team only (:func:`team_likelihoods`, judged from public
+    moves alone, the same for everyone).  A Normal computer counts as shown when one team
+    explains its moves :data:`SHOWN` of the three teams' total; Hard and Easy computers and
+    people never count (they do not follow a team plan).  When all three members of a team
+    are shown, each of them works out the same plan (:func:`_team_plan`) from the same
+    public facts and plays its part."""
+    table = tuple((s["seat"], s["kind"], s.get("level"), s["start"]) for s in seats)
+    trades = tuple((t["from"], t["to"], t["accepted"]) for t in trading["history"])
+    turns = tuple((seat, target) for seat, target in trading.get("turns", []))
+    return _shown_plans(table, trades, turns)
+
+
+@lru_cache(maxsize=256)
+def _shown_plans(table: tuple[tuple[Any, ...], ...], trades: tuple[tuple[int, int, bool], ...],
+                 turns: tuple[tuple[int, int | None], ...]
+                 ) -> dict[int, tuple[str, tuple[int, int, str, str]]]:
+    likely = _likelihoods(table, trades, turns)
+    shown: dict[int, str] = {}
+    for seat, kind, level, _start in table:
+        if kind != "bot" or level not in (None, "normal"):
+            continue
+        odds = likely[seat]
+        team = max(TEAMS, key=lambda t: odds[t])
+        if odds[team] >= SHOWN * sum(odds.values()):
+            shown[seat] = team
+    starts = {seat: start for seat, _kind, _level, start in table}
+    out: dict[int, tuple[str, tuple[int, int, str, str]]] = {}
+    for team in TEAMS:
+        members = sorted(s for s, t in shown.items() if t == team)
+        if len(members) != 3:
+            continue
+        others = tuple((start, kind == "bot",
+                        tuple(likely[seat][t] for t in TEAMS) if seat in likely else None)
+                       for seat, kind, _level, start in table if seat not in members)
+        plan, _value = _team_plan(team, tuple(starts[s] for s in members), others)
+        for seat, part in zip(members, plan):
+            out[seat] = (team, part)
+    return out
+
+
+def team_choice(view: View, me: int, team: str) -> Action | None:
+    """The seat's part of its team's plan (:func:`shown_plans`), or None when its team has
+    no plan."""
+    planned = shown_plans(view["seats"], view["trading"]).get(me)
+    if planned is None or planned[0] != team:
+        return None
+    slot, number, direction, vote = planned[1]
+    action: Action = {"type": "choose", "slot": slot, "communal": number}
+    if team == "werewolf":
+        action.update(direction=direction, vote=vote)
+    return action
+
+
 # ---------------------------------------------------------------------- the policy
 def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
     """The bot's action for ``view`` (the engine's ``policy``); None leaves it to chance."""
@@ -413,6 +606,9 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
     if phase == "trading":
         return _trade(view, me, team)
     if phase == "choice":
+        planned = team_choice(view, me, team)
+        if planned is not None:
+            return planned
         others = [(s["start"], s["kind"] == "bot") for s in view["seats"] if s["seat"] != me]
         action, _ = best_choice(team, seat["start"], rng, others=others)
         return action
@@ -444,14 +640,13 @@ def team_likelihoods(seats: list[dict[str, Any]], trading: dict[str, Any],
     table = tuple((s["seat"], s["kind"], s.get("level"), s["start"]) for s in seats)
     trades = tuple((t["from"], t["to"], t["accepted"]) for t in trading["history"])
     turns = tuple((seat, target) for seat, target in trading.get("turns", []))
-    return {s: dict(odds) for s, odds in _likelihoods(table, trades, turns, me).items()}
+    return {s: dict(odds) for s, odds in _likelihoods(table, trades, turns).items() if s != me}
 
 
 @lru_cache(maxsize=256)
 def _likelihoods(table: tuple[tuple[Any, ...], ...], trades: tuple[tuple[int, int, bool], ...],
-                 turns: tuple[tuple[int, int | None], ...],
-                 me: int | None) -> dict[int, dict[str, float]]:
-    """How well each team explains each other computer seat's public trading.
+                 turns: tuple[tuple[int, int | None], ...]) -> dict[int, dict[str, float]]:
+    """How well each team explains each computer seat's public trading.
 
     The Normal player's trading has no chance in it: from the starts and the trades so far
     it offers, passes, accepts or declines by its team alone.  So every trading turn is
@@ -466,7 +661,7 @@ def _likelihoods(table: tuple[tuple[Any, ...], ...], trades: tuple[tuple[int, in
         return 1.0 if same else HARD_SLIP if level == "hard" else SLIP
 
     likely = {seat: {t: 1.0 for t in TEAMS} for seat, kind, _level, _start in table
-              if seat != me and kind == "bot"}
+              if kind == "bot"}
     levels = {seat: level for seat, _kind, level, _start in table}
     kinds = {seat: kind for seat, kind, _level, _start in table}
     history = [{"from": a, "to": b, "accepted": yes} for a, b, yes in trades]
@@ -482,8 +677,9 @@ def _likelihoods(table: tuple[tuple[Any, ...], ...], trades: tuple[tuple[int, in
                 "trading": {"pending": None, "history": done}}
         if seat in likely:
             made = {"type": "pass"} if target is None else {"type": "propose", "to": target}
+            known = {s: dict(odds) for s, odds in likely.items()}  # as it stood then
             for t in TEAMS:
-                likely[seat][t] *= fit(levels[seat], _trade(then, seat, t) == made, 9)
+                likely[seat][t] *= fit(levels[seat], _trade(then, seat, t, known) == made, 9)
         if target is None:
             continue
         if answered >= len(history):
@@ -493,7 +689,7 @@ def _likelihoods(table: tuple[tuple[Any, ...], ...], trades: tuple[tuple[int, in
         if target in likely:
             then["trading"]["pending"] = {"from": seat, "to": target}
             for t in TEAMS:
-                says = _trade(then, target, t)["type"] == "accept"
+                says = _trade(then, target, t, likely)["type"] == "accept"
                 likely[target][t] *= fit(levels[target], says == trade["accepted"], 2)
         done.append(trade)
         if trade["accepted"]:
@@ -534,21 +730,33 @@ def draw_deal(own: str, others: tuple[int, ...], likely: dict[int, dict[str, flo
     return _deals(own)[min(bisect_right(running, mark), len(running) - 1)]
 
 
-def accept_chance(team: str, mine: int, theirs: int, computer: bool) -> float:
+def accept_chance(team: str, mine: int, theirs: int, computer: bool,
+                  odds: dict[str, float] | None = None) -> float:
     """How likely the player on ``theirs`` says yes to taking ``mine``: a computer says yes
-    when its team (unknown: two more of ours, three of each other team) gains by it;
-    anyone else is taken to say yes half the time."""
+    when its team gains by it, each team as likely as two more of ours and three of each
+    other team, times how well the team explains its trading so far (``odds``, from
+    :func:`team_likelihoods`; None: not judged yet); anyone else is taken to say yes half
+    the time."""
     if not computer:
         return 0.5
+    weights = {t: (2 if t == team else 3) * (odds[t] if odds else 1.0) for t in TEAMS}
+    total = sum(weights.values())
+    if total <= 0:
+        return 0.0
     chance = 0.0
     for other in TEAMS:
         if worth(other, mine) > worth(other, theirs) + ACCEPT_MARGIN:
-            chance += (2 if other == team else 3) / 8
+            chance += weights[other] / total
     return chance
 
 
-def _trade(view: View, me: int, team: str) -> Action:
+def _trade(view: View, me: int, team: str,
+           likely: dict[int, dict[str, float]] | None = None) -> Action:
+    """The trading move for ``team`` (``likely``: every computer's public team odds so far,
+    see :func:`team_likelihoods`; None: worked out from the view)."""
     trading = view["trading"]
+    if likely is None:
+        likely = team_likelihoods(view["seats"], trading, None)
     mine = view["seats"][me]["start"]
     pending = trading["pending"]
     if pending is not None:
@@ -562,7 +770,8 @@ def _trade(view: View, me: int, team: str) -> Action:
         gain = worth(team, theirs) - worth(team, mine)
         if seat == me or seat in asked or gain <= OFFER_MARGIN:
             continue
-        expected = gain * accept_chance(team, mine, theirs, other["kind"] == "bot")
+        expected = gain * accept_chance(team, mine, theirs, other["kind"] == "bot",
+                                        likely.get(seat))
         if expected > best:
             best, target = expected, seat
     if target is not None:

@@ -556,17 +556,32 @@ class ExpeditionController(Controller):
                     self.votes[s] = self.tied[rng.randbelow(len(self.tied))]
 
     def _imagined_choice(self, seat: int, rng: Rng) -> dict[str, Any]:
-        """A secret choice the Normal player would make from ``seat``'s team and start."""
-        computers = 0
-        for s in range(9):
-            if s != seat and self.seats[s].get("kind") == "bot":
-                computers |= 1 << self.start[s]
-        slot, number, direction, vote = bot.normal_choice(
-            self.teams[seat], self.start[seat], computers, rng.randbelow(bot.VARIANTS))
+        """A secret choice the Normal player would make from ``seat``'s team and start: its
+        part of its team's plan when its whole team is shown by the trading and has that
+        team here (``bot.shown_plans``), else one of its own choices."""
+        team = self.teams[seat]
+        plans = self._shown_plans()
+        planned = plans.get(seat)
+        if planned is not None and all(self.teams[s] == t for s, (t, _part) in plans.items()
+                                       if t == planned[0]) and planned[0] == team:
+            slot, number, direction, vote = planned[1]
+        else:
+            computers = 0
+            for s in range(9):
+                if s != seat and self.seats[s].get("kind") == "bot":
+                    computers |= 1 << self.start[s]
+            slot, number, direction, vote = bot.normal_choice(
+                team, self.start[seat], computers, rng.randbelow(bot.VARIANTS))
         choice: dict[str, Any] = {"slot": slot, "communal": number}
-        if self.teams[seat] == "werewolf":
+        if team == "werewolf":
             choice.update(direction=direction, vote=vote)
         return choice
+
+    def _shown_plans(self) -> dict[int, tuple[str, tuple[int, int, str, str]]]:
+        seats = [{"seat": s, "kind": self.seats[s]["kind"], "start": self.start[s],
+                  "level": self.seats[s].get("level", "normal")
+                  if self.seats[s]["kind"] == "bot" else None} for s in range(9)]
+        return bot.shown_plans(seats, {"history": self.trades, "turns": self.turns})
 
     def action_values(self, seat: int, legal: list[Action]) -> list[float] | None:
         """For the Hard player's secret choice, on a table the search has redrawn (teams and
