@@ -504,7 +504,8 @@ def _team_plan(team: str, members: tuple[int, ...],
         if team != "werewolf":
             left, right = _markers(slots["werewolf"], dirs)
             c = 1 << _nearest_empty(left | right, totals["werewolf"])
-            fear = list(_fear(left | c, right) if majority(votes) == "L" else _fear(left, right | c))
+            to_left = majority(votes) == "L"
+            fear = list(_fear(left | c, right) if to_left else _fear(left, right | c))
         if team == "dwarf":
             before, after = identity, [fear[portal[p]] for p in range(10)]
         elif team == "magician":
