@@ -64,6 +64,10 @@ SHARE = 3
 BOLD_BELOW = 0.15
 #: Share of the trap tiles in the box that stop you: 11 of 20.
 HARMFUL = 11 / 20
+#: Crews this small, when bold, still peek at a face-down tile next to them that leads to
+#: no other face-down tile (Easy, 2 seats, 1000 games: 61.6% escaped whole before, 66.1%
+#: after; larger crews were not measured with it).
+PEEK_BESIDE_SEATS = 2
 #: Crews this small explore close together, each step apart costing this much.
 BUDDY_SEATS = 4
 BUDDY = 1.0
@@ -455,6 +459,10 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
         peek = _best_peek(board, legal, view)
         if peek is not None:
             return peek
+    if bold and len(view["seats"]) <= PEEK_BESIDE_SEATS:
+        peek = _peek_beside(board, legal)
+        if peek is not None:
+            return peek
     frontier = [c for c in board.down if c in best]
     if not frontier:
         return None
@@ -506,6 +514,17 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
         if far:  # the Ranger's far peek is cheap: use it first
             return _best_peek(board, far, view)
     return _walk(board, legal, path)
+
+
+def _peek_beside(board: Board, legal: list[Action]) -> Action | None:
+    """A peek at a face-down tile next to this seat that leads to no other face-down tile:
+    stepping onto it would only mean stepping back or walking on over known tiles, so
+    looking costs no more and keeps a trap on it from acting."""
+    for action in sorted((a for a in legal if a["type"] == "peek"), key=lambda a: a["at"]):
+        cell = _cell(action["at"])
+        if not any(n in board.down for n in neighbours(cell) if n != board.here):
+            return action
+    return None
 
 
 def _odds_of_harm(view: View, board: Board) -> float:
