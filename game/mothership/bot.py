@@ -20,8 +20,11 @@ Every action is chosen afresh, in this order of priorities:
 8. generators still undiscovered: explore: peek (or far-peek) at face-down
    tiles next to it, else walk to the known space that borders the most
    face-down tiles for the AP it costs, the part of the floor furthest from
-   the pod first (a blind seat steps onto the nearest face-down tile instead:
-   otherwise peeking first is worth its AP, measured);
+   the pod first (a blind seat, a crew of two, or anyone while a trap that
+   would stop them is unlikely, steps onto the nearest face-down tile instead;
+   a crew of two still peeks at one beside it that leads to no other face-down
+   tile, which it would only step back from; otherwise peeking first is worth
+   its AP, measured);
 9. nothing left to find: wait by the pod (the generators are left to the
    seats nearest to them), deferring while companions are still to act.
 
