@@ -1,8 +1,9 @@
 """How a crew of two computer players explores TRAP: Mothership Fantasia (rules.md, ruling 27).
 
-A crew of two steps straight onto face-down tiles, but peeks at a face-down tile beside it
-that leads to no other face-down tile (stepping there would only mean stepping back); a
-crew of three peeks before it steps while a trap that would stop it is likely.
+A crew of two steps straight onto face-down tiles, but while exploring peeks at a face-down
+tile beside it that leads to no other face-down tile (stepping there would only mean
+stepping back); a crew of three peeks before it steps while a trap that would stop it is
+likely, and on its way to a goal.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ GENERATOR = (9, 9)
 SEEN_TRAPS = {(8, 4), (8, 5), (8, 6), (8, 7), (9, 3), (10, 4), (9, 8), (10, 8)}
 
 
-def crew(chars: tuple[str, ...], down: set, here=S, traps: set = frozenset()) -> Match:
+def crew(chars: tuple[str, ...], down: set, here=S, traps: set = frozenset(),
+         generator=GENERATOR) -> Match:
     """Seat 0's turn in round 1; every tile is safe (Corrode on ``traps``) and face up
-    except ``down`` (the generator lies face down too, so there is something to find)."""
+    except ``down`` (the generator at GENERATOR lies face down too, so there is something
+    to find; one elsewhere lies face up)."""
     m = Match.new("mothership", [{"name": f"P{i}", "kind": "bot"} for i in range(len(chars))],
                   seed=1, options={"difficulty": "easy"})
     for seat, char in enumerate(chars):
@@ -30,7 +33,7 @@ def crew(chars: tuple[str, ...], down: set, here=S, traps: set = frozenset()) ->
     c = m.controller
     for cell in LAYOUT.tile_spaces:
         kind = "corrode" if cell in traps else "safe"
-        c.tiles[cell] = {"kind": "objective" if cell == GENERATOR else kind,
+        c.tiles[cell] = {"kind": "objective" if cell == generator else kind,
                          "up": cell not in down | {GENERATOR}, "done": False,
                          "disarmed_until": None}
     c.objectives_total = 1
@@ -58,3 +61,11 @@ def test_a_crew_of_two_steps_onto_a_tile_that_leads_on_a_larger_crew_peeks_first
     # few still face down, so a trap that stops you is likely: look first.
     three = crew(("knight", "mage", "thief"), {SOUTH, DEAD_END})
     assert bot_action(three) == {"type": "peek", "at": list(SOUTH)}
+
+
+def test_on_the_way_to_a_generator_a_crew_of_two_steps_on_a_larger_crew_peeks_first():
+    north, generator = (4, 5), (4, 4)
+    two = crew(("knight", "mage"), {north}, generator=generator)
+    assert bot_action(two) == {"type": "move", "to": list(north)}
+    three = crew(("knight", "mage", "thief"), {north}, generator=generator)
+    assert bot_action(three) == {"type": "peek", "at": list(north)}
