@@ -528,8 +528,9 @@ def _explore(board: Board, legal: list[Action], view: View, best: dict[Cell, int
 
 def _peek_beside(board: Board, legal: list[Action]) -> Action | None:
     """A peek at a face-down tile next to this seat that leads to no other face-down tile:
-    stepping onto it would only mean stepping back or walking on over known tiles, so
-    looking costs no more and keeps a trap on it from acting."""
+    stepping onto it finds nothing more (the seat steps back, or walks on over known
+    tiles), so it is looked at instead: mostly for the AP the step back would cost, and a
+    trap on it does not act."""
     for action in sorted((a for a in legal if a["type"] == "peek"), key=lambda a: a["at"]):
         cell = _cell(action["at"])
         if not any(n in board.down for n in neighbours(cell) if n != board.here):
