@@ -405,8 +405,8 @@ def choice_values(teams: list[str], starts: list[int], choices: list[dict[str, A
 
 
 # --------------------------------------------------------------------- team plans
-#: A computer's team counts as shown by its trading when the team explains its trading moves
-#: this much better than all three teams together (:func:`known_teams`).
+#: A computer's team counts as shown by its trading when that team carries this share of the
+#: three teams' likelihoods (:func:`shown_plans`).
 SHOWN = 0.9
 #: Imagined worlds a team plan is worked out over.
 PLAN_WORLDS = 500
@@ -458,8 +458,8 @@ def _team_plan(team: str, members: tuple[int, ...],
     ``others``: the other six seats as (start, is a computer, team odds or None for a
     person).  Each world deals them the two other teams (three each, each split as likely as
     the odds make it); a computer makes its :data:`TYPICAL` choice, a person chooses at
-    random.  The other two rows are then fixed, so each player's chance of reaching our row
-    on each Position and what leaving it on each Position is worth are summed once, and each
+    random.  The other two rows are then fixed, so how often each member reaches our row on
+    each Position, and what leaving it from each Position is worth, are summed once, and each
     possible row is scored from those sums (a few tens of milliseconds)."""
     rng = Rng.derive(0x7EA, TEAMS.index(team), *members, *(o[0] for o in others))
     foes = [t for t in TEAMS if t != team]
@@ -517,9 +517,10 @@ def _team_plan(team: str, members: tuple[int, ...],
         points = SCORES[team]
         for p in POSITIONS:
             worth_at[p] += points[after[p]]
-    # The row before ours and the row after it come from different teams' choices, which
-    # are imagined independently, so a row is worth how often each member reaches each
-    # place on it times the points for leaving from where the row sends it.
+    # The row before ours and the row after it come from different teams' choices, drawn
+    # apart (only the deal of the two other teams links them), so a row is taken to be
+    # worth how often each member reaches each place on it times the points for leaving
+    # from where the row sends it.
     best, best_value = None, None
     spots = [(p, n) for r in reach for p, n in enumerate(r) if n]
     for plan in PLANS[team]:
