@@ -547,10 +547,7 @@ def shown_plans(seats: list[dict[str, Any]], trading: dict[str, Any]
     people never count (they do not follow a team plan).  When all three members of a team
     are shown, each of them works out the same plan (:func:`_team_plan`) from the same
     public facts and plays its part."""
-    table = tuple((s["seat"], s["kind"], s.get("level"), s["start"]) for s in seats)
-    trades = tuple((t["from"], t["to"], t["accepted"]) for t in trading["history"])
-    turns = tuple((seat, target) for seat, target in trading.get("turns", []))
-    return _shown_plans(table, trades, turns)
+    return _shown_plans(*_public(seats, trading))
 
 
 @lru_cache(maxsize=256)
@@ -639,10 +636,19 @@ def team_likelihoods(seats: list[dict[str, Any]], trading: dict[str, Any],
     """How well each team explains each other computer seat's public trading (see
     :func:`_likelihoods`; worked out once for each table and trading so far, since the Hard
     player's search redraws hundreds of tables from one view)."""
+    return {s: dict(odds) for s, odds in _likelihoods(*_public(seats, trading)).items()
+            if s != me}
+
+
+def _public(seats: list[dict[str, Any]], trading: dict[str, Any]
+            ) -> tuple[tuple[tuple[Any, ...], ...], tuple[tuple[int, int, bool], ...],
+                       tuple[tuple[int, int | None], ...]]:
+    """The public facts the trading inference reads, as keys for its caches: each seat's
+    (seat, kind, level, start), the trades (from, to, accepted) and the trading turns."""
     table = tuple((s["seat"], s["kind"], s.get("level"), s["start"]) for s in seats)
     trades = tuple((t["from"], t["to"], t["accepted"]) for t in trading["history"])
     turns = tuple((seat, target) for seat, target in trading.get("turns", []))
-    return {s: dict(odds) for s, odds in _likelihoods(table, trades, turns).items() if s != me}
+    return table, trades, turns
 
 
 @lru_cache(maxsize=256)
@@ -679,9 +685,10 @@ def _likelihoods(table: tuple[tuple[Any, ...], ...], trades: tuple[tuple[int, in
                 "trading": {"pending": None, "history": done}}
         if seat in likely:
             made = {"type": "pass"} if target is None else {"type": "propose", "to": target}
-            known = {s: dict(odds) for s, odds in likely.items()}  # as it stood then
+            # The odds as they stood then: only this seat's own change below, and its own
+            # move never reads them.
             for t in TEAMS:
-                likely[seat][t] *= fit(levels[seat], _trade(then, seat, t, known) == made, 9)
+                likely[seat][t] *= fit(levels[seat], _trade(then, seat, t, likely) == made, 9)
         if target is None:
             continue
         if answered >= len(history):
@@ -691,7 +698,7 @@ def _likelihoods(table: tuple[tuple[Any, ...], ...], trades: tuple[tuple[int, in
         if target in likely:
             then["trading"]["pending"] = {"from": seat, "to": target}
             for t in TEAMS:
-                says = _trade(then, target, t, likely)["type"] == "accept"
+                says = _trade(then, target, t)["type"] == "accept"
                 likely[target][t] *= fit(levels[target], says == trade["accepted"], 2)
         done.append(trade)
         if trade["accepted"]:
@@ -755,10 +762,9 @@ def accept_chance(team: str, mine: int, theirs: int, computer: bool,
 def _trade(view: View, me: int, team: str,
            likely: dict[int, dict[str, float]] | None = None) -> Action:
     """The trading move for ``team`` (``likely``: every computer's public team odds so far,
-    see :func:`team_likelihoods`; None: worked out from the view)."""
+    see :func:`team_likelihoods`, read only when offering; None: worked out from the
+    view)."""
     trading = view["trading"]
-    if likely is None:
-        likely = team_likelihoods(view["seats"], trading, None)
     mine = view["seats"][me]["start"]
     pending = trading["pending"]
     if pending is not None:
@@ -766,6 +772,8 @@ def _trade(view: View, me: int, team: str,
         better = worth(team, offered) > worth(team, mine) + ACCEPT_MARGIN
         return {"type": "accept" if better else "decline"}
     asked = {t["to"] for t in trading["history"] if t["from"] == me}
+    if likely is None:
+        likely = team_likelihoods(view["seats"], trading, None)
     best, target = 0.0, None
     for other in view["seats"]:
         seat, theirs = other["seat"], other["start"]

@@ -567,8 +567,8 @@ def _spare(view: View, board: Board, goal: Cell) -> int:
     return _budget(view, board) - len(path) - corrode - unknown
 
 
-def _go(board: Board, legal: list[Action], goals: set[Cell], through: bool = False,
-        peek: bool = True) -> Action | None:
+def _go(board: Board, legal: list[Action], goals: set[Cell], through: bool = False
+        ) -> Action | None:
     """A step (or skip, or peek ahead) on the cheapest way to the nearest goal."""
     best, back = board.costs(through=through)
     reachable = [g for g in goals if g in best and g != board.here]
@@ -584,7 +584,7 @@ def _go(board: Board, legal: list[Action], goals: set[Cell], through: bool = Fal
             return skip
     nxt = path[0]
     # A crew of two steps straight onto a face-down tile on its way (BOLD_SEATS).
-    if nxt in board.down and peek and len(board.view["seats"]) > BOLD_SEATS:
+    if nxt in board.down and len(board.view["seats"]) > BOLD_SEATS:
         for action in legal:
             if action["type"] in ("peek", "far_peek") and _cell(action["at"]) == nxt:
                 return action
