@@ -82,7 +82,7 @@ class History:
         self._log_end = [len(self._work.log)]
         self._barrier = [self._work.barrier]
         self._kept: dict[int, Any] = {0: _freeze(self._work.controller)}
-        self.live_barrier = match.barrier
+        self.live_barrier = self._end_barrier = match.barrier
         self.over = match.is_over()
 
     @property
@@ -139,7 +139,8 @@ class History:
         match.rng = controller.rng
         match.actions = self.actions[:step]
         match.log = self.log[:self.log_end(step)]
-        match.barrier = self._barrier[step]
+        match.barrier = (self._barrier[step] if step < len(self._barrier)
+                         else self._end_barrier)
         return match
 
     def _reach(self, step: int) -> Match:
