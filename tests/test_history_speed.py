@@ -147,6 +147,10 @@ def test_stepping_changes_the_panel_in_place_and_lays_out_only_the_shown_log(mon
         assert copies == 0 and applies <= scene.history.every, (applies, copies)
         assert scene.log_box.scroll_bar is None, "lines nobody sees were laid out"
         built["texts"] = 0
+    # Keys that pile up while the machine is busy: one loop turn, one layout of the log.
+    before = scene.step
+    d.app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="")] * 5)
+    assert scene.step == max(0, before - 5) and built["texts"] <= 1
     nav = [b for b, _ in scene.controls.items if b.text in ("|<", "<", ">", ">|")]
     d.key(pygame.K_HOME)
     assert [b.is_enabled for b in nav] == [False, False, True, True]

@@ -74,6 +74,7 @@ class HistoryScene(PlayScene):
         self._log_key: tuple[Any, ...] | None = None
         self._info: tuple[tuple[int, Any], list[str]] | None = None
         self._row = LOG_ROW
+        self._log_due = False
         self.screen.reset(self.view())
 
     # what is shown ---------------------------------------------------------------------------
@@ -138,8 +139,10 @@ class HistoryScene(PlayScene):
             return
         if self._log_key == (self.step, self.seen_by, tuple(box.rect.size)):
             return
-        box.set_text(self._log_html())
-        self._scroll_log()
+        html = self._log_html()
+        if html != box.html_text:     # a step with no line for this seat keeps the box
+            box.set_text(html)
+            self._scroll_log()
 
     def _place_log(self, rect: pygame.Rect) -> None:
         super()._place_log(rect)
@@ -175,7 +178,8 @@ class HistoryScene(PlayScene):
             self.screen.reset(self.view())
         self.step = step
         self._sync()
-        self._refresh_log()
+        # The log is laid out at this loop turn's update, once however many keys came in.
+        self._log_due = True
         self.app.touch(0.0)
 
     def _show(self, match: Match) -> None:
@@ -293,10 +297,13 @@ class HistoryScene(PlayScene):
 
     def update(self, dt: float) -> bool:
         # The slider is read here, once a loop turn, whatever moved it (drag, click, keys).
-        if (self.slider is not None and self.slider.alive()
-                and int(self.slider.get_current_value()) != self.step):
+        slid = (self.slider is not None and self.slider.alive()
+                and int(self.slider.get_current_value()) != self.step)
+        if slid:
             self.go(int(self.slider.get_current_value()), animate=False)
-            return True
+        if self._log_due:
+            self._log_due = False
+            self._refresh_log()
         if not self.history.ready:
             # The replay that finds the earlier steps, a few ms a loop turn (History opens
             # at once at the end of any game; an earlier step asked for first finishes it).
@@ -307,4 +314,4 @@ class HistoryScene(PlayScene):
         # As in play, less the rebuild once the board has caught up (nothing here depends
         # on it) and the computer players (nobody acts in history).
         moving = self._advance(dt)
-        return moving or self.busy_for is not None or bool(self.queue)
+        return slid or moving or self.busy_for is not None or bool(self.queue)
