@@ -12,8 +12,9 @@ Figures: time from start to the first drawn menu frame; for every game at
 (median and 95th percentile of composing and presenting a frame) and the CPU
 use of its idle screen -- in a real window whenever one can be opened here
 (``DISPLAY`` set and SDL's x11 driver works), with the same figures under the
-dummy video driver beside them; save and load time of a finished match, and
-random full games per second.  Compare figures from one run; these machines
+dummy video driver beside them; save and load time of a finished match,
+random full games per second, and History through the loop in a 1,000-action game
+(opening it and every kind of step; ``--history`` runs only that).  Compare figures from one run; these machines
 are shared and noisy.
 """
 
