@@ -224,3 +224,16 @@ def _same_board_as_opened_afresh(d: Driver, scene: HistoryScene, m: Match, seat)
     fresh.draw(two)
     assert (pygame.image.tobytes(one.subsurface(area), "RGB")
             == pygame.image.tobytes(two.subsurface(area), "RGB")), f"step {scene.step}"
+
+
+def test_the_log_is_shown_again_after_a_scene_over_history():
+    m = _game("odysseus", 3, seed=3, actions=40)
+    d = Driver(size=(1280, 720))
+    scene = d.app.push(HistoryScene(d.app, m, viewer=0))
+    d.key(pygame.K_LEFT)
+    shown = scene.log_box.html_text
+    assert shown.strip()
+    d.key(pygame.K_F1)
+    assert d.top is not scene
+    d.key(pygame.K_ESCAPE)
+    assert d.top is scene and scene.log_box.html_text == shown

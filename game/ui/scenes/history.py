@@ -145,6 +145,8 @@ class HistoryScene(PlayScene):
             self._scroll_log()
 
     def _place_log(self, rect: pygame.Rect) -> None:
+        if self.log_box is None or not self.log_box.alive():
+            self._log_key = None    # a new box (after a scene over this one, say) is empty
         super()._place_log(rect)
         self._refresh_log()     # a new box is fitted with its text once it has its size
 
