@@ -87,6 +87,9 @@ class App:
         self.crashes = 0
         self.guard_seconds = GUARD_SECONDS
         self._recovering = False
+        from .cues import Cues
+        #: Sound and speech for what the screen shows (game/ui/cues.py).
+        self.cues = Cues(self.settings)
 
     def _open_window(self) -> pygame.Surface:
         self.presenter.invalidate()
@@ -131,6 +134,7 @@ class App:
     def toast(self, message: str, error: bool = False, seconds: float = 4.0) -> None:
         """Show a short message over every scene (saved, refused, bad file...)."""
         self.toasts.append((message, time.monotonic() + seconds, error))
+        self.cues.say(message)
         self.touch()  # and a frame when it expires (see wants_frame)
 
     # settings ------------------------------------------------------------------
@@ -139,6 +143,7 @@ class App:
         changed = (settings.window != self.settings.window)
         settings.save(self.settings_path)  # raises SaveError before anything changes
         self.settings = settings
+        self.cues.apply(settings)
         if changed:
             self.size = settings.size
             self.screen = self._open_window()

@@ -301,6 +301,9 @@ class Controls:
             index = (index + step) % len(self.items)
             if self._usable(index):
                 self.set_focus(index)
+                cues = getattr(self.app, "cues", None)
+                if cues is not None:  # said aloud when speech is on
+                    cues.focus(self.items[index][0])
                 return
 
     def press(self, widget: UIElement) -> bool:

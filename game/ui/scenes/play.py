@@ -464,7 +464,9 @@ class PlayScene(Scene):
         if was_showing and not self.showing:  # caught up: bring back the controls
             self.rebuild()
         if self.busy_for is None and not self.queue and not moving:
-            return self._decide(dt) or moving
+            acted = self._decide(dt)
+            self.app.cues.turn(self)  # "your turn" when the person at the screen is to act
+            return acted or moving
         return True
 
     def _advance(self, dt: float) -> bool:
@@ -494,6 +496,7 @@ class PlayScene(Scene):
             self.screen.finish()
         self.busy_for = seconds
         self.busy_quiet = event["type"] in self.screen.QUIET_EVENTS
+        self.app.cues.shown(self, event)  # its sound, and its log line said aloud
         if visible_to(event, self.viewer):
             self._refresh_log()
 
@@ -669,6 +672,7 @@ class PlayScene(Scene):
                 return True
             if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
                 self.move_cursor(event.key)
+                self.app.cues.cursor(self)  # the place and its tooltip, said aloud
                 return True
             if event.key == pygame.K_n and self.awaiting_step:
                 self.next_step()
