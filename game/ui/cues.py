@@ -85,13 +85,13 @@ class Cues:
         name = place_words(play.screen, cell)
         if name and not (words and name.lower() in words[0].lower()):
             words.insert(0, name)
-        self.say(". ".join(w.strip().rstrip(".") for w in words) or name, interrupt=True)
+        self.say("\n".join(words) or name, interrupt=True)
 
     # cards and controls ----------------------------------------------------------------
     def handover(self, title: str, lines: list[str], status: str) -> None:
         """A handover card came up: its sound and its (public) text."""
         self.sound.play("handover")
-        self.say(". ".join([title, *lines, status]), interrupt=True)
+        self.say("\n".join([title, *lines, status]), interrupt=True)
 
     def recap(self, title: str, events: list[dict[str, Any]]) -> None:
         """A recap card came up: its title and each line it lists."""
@@ -105,7 +105,7 @@ class Cues:
                  getattr(widget, "tool_tip_text", None)]
         if not getattr(widget, "is_enabled", True):
             parts.insert(2, "unavailable")
-        self.say(". ".join(p for p in parts if p), interrupt=True)
+        self.say("\n".join(p for p in parts if p), interrupt=True)
 
 
 def place_words(screen: Any, cell: Any) -> str | None:

@@ -35,7 +35,7 @@ EVENT_SOUNDS: dict[str, dict[str, str]] = {
                          "open": "dice", "table": "dice", "rally": "dice",
                          "slain": "fight", "appear": "card"},
     "odysseus": {"draw": "card", "reveal": "card", "special": "card", "olympus": "card",
-                 "resolve": "card", "sail": "move", "encounter": "trap", "looked": "card",
+                 "resolve": "card", "sail": "move", "looked": "card",
                  "destiny_reveal": "card"},
 }
 

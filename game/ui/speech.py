@@ -46,11 +46,16 @@ INSTALL = "pip install 'tabletop[speech]'"
 
 
 def clean(text: str) -> str:
-    """Text as it should be said: the arrows and marks drawn on buttons left out, lines
-    joined into sentences, runs of spaces made one."""
+    r"""Text as it should be said: the arrows and marks drawn on buttons left out, lines
+    joined into sentences, runs of spaces made one.
+
+    >>> clean("‹   On   ›"), clean("Hex A1: forest\nHere: Mira's Orc\nLap!\nEnd")
+    ('On', "Hex A1: forest. Here: Mira's Orc. Lap! End")
+    """
     text = re.sub(r"[‹›•…▸◂←→↑↓·]", " ", text)
     parts = [p.strip() for p in text.replace("<br>", "\n").splitlines() if p.strip()]
-    text = ". ".join(p.rstrip(".") if i < len(parts) - 1 else p for i, p in enumerate(parts))
+    text = " ".join(p if i == len(parts) - 1 or p[-1] in ".!?:;," else p + "."
+                    for i, p in enumerate(parts))
     return re.sub(r"\s+", " ", text).strip()
 
 
