@@ -110,12 +110,19 @@ def test_mute_and_volume_are_applied_and_saved(tmp_path):
     d = Driver()
     scene = d.app.push(SettingsScene(d.app))
     d.pump()
+    from game.ui.speech import Speaker
+    from cueplay import Recorder
+    d.app.cues.speech = Speaker(backend=Recorder)
+    d.app.cues.speech.enable(True)
     while d.top.controls.focused() is not scene.volume_slider:
         d.key(pygame.K_DOWN)
+    assert d.app.cues.speech.spoken[-1] == \
+        "Volume. 80 percent. Left/Right: 10% quieter or louder"
     d.key(pygame.K_RIGHT)                    # 80% -> 90%
     d.key(pygame.K_LEFT)
     d.key(pygame.K_LEFT)                     # -> 70%
     assert scene.draft.volume == pytest.approx(0.7)
+    assert d.app.cues.speech.spoken[-1] == "Volume 70 percent"
     assert scene.volume_slider.get_current_value() == 70
     d.press("Mute")
     assert scene.draft.mute and d.buttons("Muted")

@@ -28,6 +28,8 @@ class Cues:
         self.speech = speech or Speaker()
         #: (play scene, seat) whose "your turn" was last given (None: nobody's).
         self._turn: tuple[int, int] | None = None
+        #: The turn whose sound a confirmed handover already gave.
+        self._sounded: tuple[int, int] | None = None
         #: Why speech stays off although the settings ask for it (None: it doesn't).
         self.speech_problem: str | None = None
         self.apply(settings)
@@ -64,12 +66,16 @@ class Cues:
         if key != self._turn:
             self._turn = key
             if key is not None:
-                self.sound.play("your_turn")
-                self.say(match.status())
+                if key != self._sounded:
+                    self.sound.play("your_turn")
+                self._sounded = None
+                # The panel's header and advice, in the person's own view.
+                self.say("\n".join([match.status(), *play.screen.panel_text(play.view())]))
 
     def your_turn(self, play: Any, seat: int) -> None:
-        """A handover card was confirmed by ``seat``'s person."""
-        self._turn = (id(play), seat)
+        """A handover card was confirmed by ``seat``'s person: the sound now; the panel's
+        words once their controls show (after the recap, if any)."""
+        self._sounded = (id(play), seat)
         self.sound.play("your_turn")
 
     def cursor(self, play: Any) -> None:
@@ -101,7 +107,9 @@ class Cues:
 
     def focus(self, widget: Any) -> None:
         """The keyboard focus moved to ``widget``: what it is and its tooltip."""
-        parts = [getattr(widget, "speech_label", None), getattr(widget, "text", None),
+        value = getattr(widget, "get_current_value", None)     # a slider: its percent
+        parts = [getattr(widget, "speech_label", None),
+                 f"{round(value())} percent" if value else getattr(widget, "text", None),
                  getattr(widget, "tool_tip_text", None)]
         if not getattr(widget, "is_enabled", True):
             parts.insert(2, "unavailable")
