@@ -382,6 +382,10 @@ class RacingScreen(GameScreen):
                 usable.append(((f"Aiming: {name}" if aim == key else f"Aim {name}"),
                                (lambda k=key: self._set_aim(k)) if actions else None,
                                obj["text"]))
+            if not actions:  # greyed: its tooltip (and a click) says why
+                text, _callback, tip = usable[-1]
+                usable[-1] = (text, None, tip + "\nNot now: " + (
+                    why_not.get(key) or "there is nothing to use it on now."))
         controls = self.scene.controls
         half = (rect.width - 6) // 2
         col = 0
@@ -487,6 +491,30 @@ class RacingScreen(GameScreen):
             if ((x + dx) % W, (y + 1) % H) == cell:
                 return {"type": "step", "dx": dx}
         return None
+
+    def what_now(self, view: dict[str, Any]) -> str:
+        """What the racer at the screen has to do before a square can mean anything."""
+        me, pending = self.me(view), view["pending"]
+        if view["phase"] == "pick":
+            return "Pick first: choose your character with the buttons on the right."
+        if pending:
+            if pending["kind"] == "shield":
+                return "Answer first: raise your shield or take the shock (buttons on the right)."
+            if pending["kind"] == "clover":
+                return "Answer first: keep what the chest gave or spend a clover to roll again."
+            return "Make your tactical move first: a marked square beside you, or stay."
+        if view["phase"] == "steps":
+            left = view["move"].get("left", 0)
+            return (f"Out of reach: you move one row at a time, {left} step"
+                    f"{'s' if left != 1 else ''} left; click a marked square just ahead.")
+        die = "DRAPID" if me and "rapid" in CHARACTERS[me["character"]]["abilities"] else "D6"
+        if view["phase"] == "objects" and self._aimed(view):
+            return ("Not a target: click a marked square or racer to use the "
+                    f"{OBJECTS[self._aimed(view)]['name'].lower()}, or aim again to stop.")
+        return f"Roll first: press Roll {die} and move (or use an object before rolling)."
+
+    def idle_reason(self, cell: Any, view: dict[str, Any]) -> str | None:
+        return self.turn_reason() or self.what_now(view)
 
     def cell_at(self, point: tuple[float, float]) -> Any:
         """A board square, or a row or chest icon of the race table drawn over the board."""

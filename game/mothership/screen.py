@@ -526,6 +526,9 @@ class MothershipScreen(GameScreen):
         action = self.targets(view).get(cell)
         if action is not None:
             return action
+        for other in self.legal(view):  # a companion in trouble next to you: assist
+            if other["type"] == "assist" and _cell(view["seats"][other["seat"]]["cell"]) == cell:
+                return other
         mode = self.current_mode(view)
         key = TARGETED.get(mode)
         if key is None or mode == "assist":

@@ -136,6 +136,35 @@ class GameScreen:
         nothing (the default)."""
         return None
 
+    def turn_reason(self) -> str | None:
+        """Why the person at the screen may do nothing at all now: nobody is there, the game
+        is over, or it is someone else's turn ("Not your turn: ..."); None when they may act."""
+        match, viewer = self.match, self.scene.viewer
+        if viewer is None:
+            return "Nobody is at the screen yet."
+        if match.is_over():
+            return "The game is over."
+        to_act = match.to_act()
+        if viewer not in to_act:
+            names = [match.seats[s]["name"] for s in to_act]
+            who = " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + \
+                " and " + names[-1]
+            return f"Not your turn: {who} {'is' if len(names) == 1 else 'are'} to play."
+        return None
+
+    def what_now(self, view: dict[str, Any]) -> str:
+        """What the person whose turn it is may do instead of clicking a place that means
+        nothing now (the end of an idle place's "why nothing happens")."""
+        if self.highlighted(view):
+            return "click one of the marked places, or use the buttons on the right."
+        return "choose with the buttons on the right."
+
+    def idle_reason(self, cell: Any, view: dict[str, Any]) -> str | None:
+        """Why a click on ``cell`` does nothing now, when ``cell_action`` gives no action for
+        it: whose turn it is, or what to do instead ("Roll first: ..."); None when a click
+        there does something of the screen's own (choosing a slot before confirming)."""
+        return self.turn_reason() or "Nothing to do there now: " + self.what_now(view)
+
     def cell_from(self, value: Any, cells: set[Any] | None = None) -> Any:
         """The board cell an event or action names with ``value`` (a pair of numbers such
         as ``[3, 4]``, or a cell's own name), or None.  ``cells``: the set of ``cells()``."""

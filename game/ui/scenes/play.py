@@ -81,6 +81,14 @@ def takes(callback: Any, action: dict[str, Any]) -> bool:
                     for k, v in action.items()))
 
 
+def disabled_words(tip: str) -> str:
+    """The message a click on a greyed control shows: its tooltip's "Not now: ..." part
+    (the whole tooltip when it has none)."""
+    text = tip.replace("<br>", "\n")
+    at = text.find("Not now: ")
+    return " ".join((text[at:] if at >= 0 else text).split())
+
+
 def escape_html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -356,6 +364,11 @@ class PlayScene(Scene):
         # after a handover's recap: the press that dismissed it never acts on the board.
         if event.type in PRESSES and not self.entry_guard.fresh():
             return True
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.passing_to is None):
+            widget = self.disabled_at(event.pos, own_tips=True)
+            if widget is not None:  # a greyed control: say why on the click too
+                self.app.toast(disabled_words(widget.tool_tip_text), error=True)
         return (self.passing_to is not None and event.type in PRESSES
                 and not self.pass_guard.fresh())
 
@@ -499,6 +512,7 @@ class PlayScene(Scene):
 
     # widgets ---------------------------------------------------------------------------
     def build(self) -> None:
+        self._why.clear()  # a choice on the panel (an object to aim...) changes what clicks mean
         panel = self.panel_rect()
         view = self.view()
         y = panel.y + HEADER_HEIGHT + LINE_HEIGHT * len(self.info_lines()) + 8
@@ -675,7 +689,7 @@ class PlayScene(Scene):
                 return True
             if (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
                     and self.keyboard_on_board and self.cursor is not None):
-                self.screen.click_cell(self.cursor, self.view())
+                self.click_place(self.cursor)
                 return True
             if event.key == pygame.K_TAB:
                 self.keyboard_on_board = False
@@ -686,7 +700,7 @@ class PlayScene(Scene):
             cell = self.cell_under(event.pos)
             if cell is not None:
                 self.cursor = cell
-                self.screen.click_cell(cell, self.view())
+                self.click_place(cell)
                 return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3)
                 and self.board_rect().collidepoint(event.pos)):
@@ -741,28 +755,54 @@ class PlayScene(Scene):
                     min(limit_y, max(-limit_y, self.pan[1] + dy)))
 
     def why_not_here(self, cell: Any) -> str | None:
-        """Why a click on ``cell`` would be refused, in the controller's own words, or None
-        (it would be taken, or a click there means nothing)."""
-        viewer = self.viewer
-        if viewer is None or cell is None or self.match.is_over() or self.showing:
+        """Why a click on ``cell`` would do nothing, or None (it would be taken, or it does
+        something of the screen's own): the controller's own words for an action it would
+        refuse, or the screen's reason a click there means nothing now ("Not your turn:
+        ...", "Roll first: ...")."""
+        if cell is None:
             return None
-        key = (viewer, self.undos, len(self.match.actions), str(cell))
+        viewer = self.viewer
+        key = (viewer, self.undos, len(self.match.actions), self.showing, str(cell))
         if key not in self._why:
             if len(self._why) > 256:
                 self._why.clear()
             view = self.view()
-            action = self.screen.cell_action(cell, view)
-            self._why[key] = None if action is None else self.match.why_not(viewer, action)
+            reason = self.screen.turn_reason()
+            if reason is None and self.showing:
+                reason = "Wait: the board is still showing what happened."
+            if reason is None:
+                action = self.screen.cell_action(cell, view)
+                reason = (self.screen.idle_reason(cell, view) if action is None
+                          else self.match.why_not(viewer, action))
+            self._why[key] = reason
         return self._why[key]
+
+    def click_place(self, cell: Any) -> None:
+        """A click (or Enter) on the board place ``cell``: the screen takes it, or a short
+        message says why nothing happens (the same words as the place's tooltip)."""
+        why = self.why_not_here(cell)
+        if why is not None:
+            self.app.toast("Not now: " + why, error=True)
+            return
+        self.screen.click_cell(cell, self.view())
+
+    def disabled_at(self, pos: tuple[int, int], own_tips: bool = False) -> Any:
+        """The disabled control under ``pos`` that has a tooltip (saying why it is
+        disabled), or None; ``own_tips``: also one that shows its tooltip itself."""
+        for widget in [w for w, _ in self.controls.items] + self.controls.others:
+            if ((hasattr(widget, "tip_right") and not own_tips) or widget.is_enabled
+                    or not widget.visible or not widget.alive()
+                    or not getattr(widget, "tool_tip_text", None)
+                    or not widget.rect.collidepoint(pos)):
+                continue
+            return widget
+        return None
 
     def _disabled_tip(self, pos: tuple[int, int]) -> bool:
         """Show the tooltip of a disabled control under ``pos`` (pygame_gui shows none for
         a disabled button: its tooltip says why it is disabled); True when there is one."""
-        for widget in [w for w, _ in self.controls.items] + self.controls.others:
-            if (hasattr(widget, "tip_right") or widget.is_enabled or not widget.visible
-                    or not widget.alive() or not getattr(widget, "tool_tip_text", None)
-                    or not widget.rect.collidepoint(pos)):
-                continue
+        widget = self.disabled_at(pos)
+        if widget is not None:
             key = ("control", id(widget))
             if key == self._tooltip_cell and self.tooltip is not None and self.tooltip.alive():
                 return True
