@@ -492,6 +492,18 @@ class FandangoScreen(GameScreen):
             return None
         return {"type": "move", "to": here}
 
+    def what_now(self, view: dict[str, Any]) -> str:
+        if view["prompt"] is not None:
+            return "answer the question on the right first" + (
+                " (or click a green hex to escape)." if any(
+                    a["type"] == "escape" for a in self.legal(view)) else ".")
+        if view["phase"] in ("starts", "flags"):
+            return "click one of the highlighted hexes."
+        if view.get("active") is not None:
+            return ("this is where the unit stands: click a green hex to move, an enemy to "
+                    "attack, or use a button on the right.")
+        return "click one of your highlighted units to activate it, or use a button."
+
     def cell_from(self, value: Any, cells: Any = None) -> Any:
         if isinstance(value, (list, tuple)) and len(value) == 2 and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value):

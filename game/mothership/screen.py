@@ -535,6 +535,11 @@ class MothershipScreen(GameScreen):
             return None
         return {"type": mode, key: list(cell)}
 
+    def what_now(self, view: dict[str, Any]) -> str:
+        if view["phase"] == "characters":
+            return "choose your character with the buttons on the right first."
+        return super().what_now(view)
+
     def cells(self) -> list[Any]:
         """The spaces the keyboard cursor visits: the floor, start, pod and tracker
         (not the empty hull around them), nearest the start tile first."""
