@@ -86,6 +86,36 @@ class History:
             return False
         return self.over or step >= self.live_barrier
 
+    def branch_refusal(self, step: int, seat: int | None = None) -> str | None:
+        """Why a new game may not continue from ``step`` (None: it may), naming the later
+        step that undo cannot reach past and what it decided or showed, in words ``seat``
+        (None: everyone) may read."""
+        if self.can_branch(step):
+            return None
+        if not 0 <= step <= len(self.actions):
+            return f"There is no step {step}."
+        barrier = self.live_barrier
+        before, after = self._reach(barrier - 1), self._reach(barrier)
+        events = after.log[len(before.log):]
+        from .events import reveals, visible_to
+        shown = [ev for ev in events if ev.get("text") and visible_to(ev, seat)]
+        revealing = [ev for ev in shown if reveals(ev)]
+        name = self.seats[self.actions[barrier - 1]["seat"]]["name"]
+
+        def said(ev: dict[str, Any]) -> str:
+            return str(ev["text"]).rstrip(".")
+        if revealing:
+            what = f"“{said(revealing[0])}” was news to the others"
+        elif any(reveals(ev) for ev in events):
+            what = f"it showed {name} something in secret"
+        elif after.rng.state != before.rng.state:
+            what = "chance decided it" + (f" ({said(shown[0])})" if shown else "")
+        else:  # not reached: only chance or a reveal sets the barrier
+            what = "undo stops there"
+        later = "the next step" if barrier == step + 1 else f"step {barrier}"
+        return (f"No undo reaches back past {later}: {what}. Play from here is possible "
+                f"from step {barrier} on, or once the game is over.")
+
     def branch(self, step: int) -> Match:
         """A new match continuing from ``step`` (refused where ``can_branch`` is false)."""
         if not self.can_branch(step):

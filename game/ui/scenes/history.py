@@ -119,6 +119,9 @@ class HistoryScene(PlayScene):
     def _decide(self, dt: float) -> bool:
         return False
 
+    def why_not_here(self, cell: Any) -> str | None:
+        return None  # places only show here: their tooltips say what is there, no "Not now"
+
     def autosave(self) -> None:
         return None
 
@@ -149,9 +152,7 @@ class HistoryScene(PlayScene):
                                  tooltip="The game is over: look through any player's eyes, "
                                          "or everyone's")
             y += 44
-        why = None if self.history.can_branch(self.step) else (
-            "Something was revealed or rolled after this step: play from here is possible "
-            "where undo could reach, or once the game is over.")
+        why = self.history.branch_refusal(self.step, self._seat())
         self.controls.button(pygame.Rect(x, y, width, 36), "Play from here", self.play_from_here,
                              enabled=why is None, object_id="#primary",
                              tooltip=why or "Continue a new game from this step; the original "
