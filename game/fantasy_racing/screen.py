@@ -785,6 +785,7 @@ class RacingScreen(GameScreen):
         box = pygame.Surface((width, height), pygame.SRCALPHA)
         box.fill((20, 18, 26, 215))
         surface.blit(box, (x, y))
+        self.status_boxes = [pygame.Rect(x, y, width, height)]
         turn = view["turn"]
         title = f"Turn {turn} / {view['turns']}" if turn else "Picking"
         draw_text(surface, fit(title, width - 12, 18, bold=True), (x + 8, y + 4), 18, GOLD,
@@ -832,6 +833,7 @@ class RacingScreen(GameScreen):
         box = pygame.Surface((width, 62 + 30 * len(rows)), pygame.SRCALPHA)
         box.fill((20, 18, 26, 215))
         surface.blit(box, (x, y))
+        self.status_boxes = [box.get_rect(topleft=(x, y))]
         title = f"Turn {view['turn']}/{view['turns']}" if view["turn"] else "Picking"
         draw_text(surface, title, (x + 5, y + 3), 15, GOLD, bold=True)
         draw_text(surface, "Objects back:", (x + 5, y + 23), 12, MUTED)

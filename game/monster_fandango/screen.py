@@ -804,7 +804,8 @@ class FandangoScreen(GameScreen):
                                              if view["round_limit"] else "")
         if view["finale"]:
             status += " — fight to the finish"
-        draw_text(surface, status, (area.x + 10, area.y + 6), 14, MUTED, shadow=True)
+        line = draw_text(surface, status, (area.x + 10, area.y + 6), 14, MUTED, shadow=True)
+        self.status_boxes = [box, line]
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         if self.dice is None or self.dice["time"] <= 0:

@@ -720,6 +720,7 @@ class MothershipScreen(GameScreen):
 
     def _draw_info(self, surface, transform, view) -> None:
         rect = self._hud_rect(transform, "info")
+        self.status_boxes = [] if rect is None else [rect]
         if rect is None:
             return
         scale = transform.scale

@@ -44,6 +44,12 @@ MIN_SIZE = (960, 600)
 GUARD_SECONDS = 0.5
 
 
+class Toast(tuple):
+    """A message as (text, until, error), and the scene it belongs to (None: any)."""
+
+    scene: Scene | None = None
+
+
 class App:
     """Owns the window, the UI manager, the settings and the scene stack."""
 
@@ -72,6 +78,8 @@ class App:
         self.frames = 0
         self.fps = FPS
         self.toasts: list[tuple[str, float, bool]] = []
+        #: The messages drawn in the last frame and where (for tests).
+        self.toast_rects: list[tuple[str, pygame.Rect]] = []
         #: A frame is wanted at the next loop turn (something changed).
         self.dirty = True
         #: The top scene was moving at the last loop turn (draw once more when it stops).
@@ -128,9 +136,14 @@ class App:
         seconds = SETTLE_SECONDS if seconds is None else seconds
         self.redraw_until = max(self.redraw_until, time.monotonic() + seconds)
 
-    def toast(self, message: str, error: bool = False, seconds: float = 4.0) -> None:
-        """Show a short message over every scene (saved, refused, bad file...)."""
-        self.toasts.append((message, time.monotonic() + seconds, error))
+    def toast(self, message: str, error: bool = False, seconds: float = 4.0,
+              scene: Scene | None = None) -> None:
+        """Show a short message over every scene (saved, refused, bad file...); with
+        ``scene``, only while that scene is on top (a hint stays with its game, never over
+        the rules or the menu opened from it)."""
+        toast = Toast((message, time.monotonic() + seconds, error))
+        toast.scene = scene
+        self.toasts.append(toast)
         self.touch()  # and a frame when it expires (see wants_frame)
 
     # settings ------------------------------------------------------------------
@@ -287,10 +300,13 @@ class App:
         area = (top.toast_area() if top is not None else None) or surface.get_rect()
         y = area.y + 14
         width = min(720, area.width - 40)
-        for message, _until, error in self.toasts[-3:]:
+        shown = [t for t in self.toasts if getattr(t, "scene", None) in (None, top)]
+        self.toast_rects = []
+        for message, _until, error in shown[-3:]:
             lines = wrap_text(message, 17, width - 32)
             box = pygame.Rect(0, y, width, 18 + 24 * len(lines))
             box.centerx = area.centerx
+            self.toast_rects.append((message, box))
             pygame.draw.rect(surface, PANEL, box, border_radius=8)
             pygame.draw.rect(surface, ALERT if error else GOLD, box, 2, border_radius=8)
             for i, line in enumerate(lines):

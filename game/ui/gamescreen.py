@@ -91,6 +91,9 @@ class GameScreen:
         self.board = load_board(path)
         self.renderer = BoardRenderer(path)
         self.tweens: dict[Any, Tween] = {}
+        #: Where the board's own status lines (turn, round, objectives...) were last drawn,
+        #: in window pixels: messages keep clear of them (PlayScene.toast_area).
+        self.status_boxes: list[pygame.Rect] = []
         #: Things (seats, cells...) briefly highlighted, with the seconds left.
         self.flash: dict[Any, float] = {}
 
@@ -207,6 +210,10 @@ class GameScreen:
         x, y = transform.to_screen(*self.cell_center(cell))
         radius = max(10, int(26 * transform.scale))
         pygame.draw.circle(surface, colour, (round(x), round(y)), radius, width)
+
+    def status_rects(self) -> list[pygame.Rect]:
+        """The board's own status lines, as last drawn (messages never cover them)."""
+        return list(self.status_boxes)
 
     def rules_section(self, view: dict[str, Any]) -> str | None:
         """The heading of the rules section about what is happening now, or None."""

@@ -196,8 +196,25 @@ class PlayScene(Scene):
         return pygame.Rect(12, 12, width - PANEL_WIDTH - 36, height - 24)
 
     def toast_area(self) -> pygame.Rect:
-        """Messages cover the board, never the panel's title, status or buttons."""
-        return self.board_rect()
+        """Messages cover the board, never the panel's title, status or buttons, nor the
+        board's own status lines (a turn header, a generators line): beside a narrow one at
+        a side, else below those in the board's upper half and above those in its lower."""
+        area = self.board_rect()
+        boxes = [r.clip(area) for r in self.screen.status_rects() if r.colliderect(area)]
+        if not boxes:
+            return area
+        half = area.width / 2
+        narrow = [r for r in boxes if r.width < half]
+        left = max([area.left] + [r.right for r in narrow if r.centerx < area.centerx])
+        right = min([area.right] + [r.left for r in narrow if r.centerx >= area.centerx])
+        # Beside them only while a message keeps most of its width (else below them).
+        wide = boxes if right - left < min(area.width, 600) else [r for r in boxes
+                                                                  if r.width >= half]
+        if wide is boxes:
+            left, right = area.left, area.right
+        top = max([area.top] + [r.bottom for r in wide if r.centery < area.centery])
+        bottom = min([area.bottom] + [r.top for r in wide if r.centery >= area.centery])
+        return pygame.Rect(left, top, right - left, max(0, bottom - top))
 
     def panel_rect(self) -> pygame.Rect:
         width, height = self.app.window_size
@@ -438,7 +455,7 @@ class PlayScene(Scene):
         hint.at = len(self.match.actions)
         self.hint = hint
         self.hint_cells = set(self.screen.action_cells(hint.action, self.view()))
-        self.app.toast(hint.line, seconds=12)
+        self.app.toast(hint.line, seconds=12, scene=self)  # over this game only
         self.rebuild()
 
     def _draw_marks(self, surface: pygame.Surface, transform: Any) -> None:
