@@ -185,6 +185,12 @@ class GameScreen:
         """How the screen names the board place ``value`` (a pair of numbers) in words."""
         return f"{value[0]},{value[1]}"
 
+    def place_words(self, cell: Any, view: dict[str, Any]) -> str | None:
+        """What the board shows at ``cell`` for ``view``, in words: a handover's recap
+        outlines the places whose words differ from those at the seat's last action.  The
+        place's tooltip by default."""
+        return self.hover_text(cell, view)
+
     #: Event fields that name a place where something happened or arrived (for the recap).
     EVENT_PLACES = ("target", "to", "cell", "hex", "at")
 

@@ -154,8 +154,10 @@ class PlayScene(Scene):
         self.hint_widgets: list[Any] = []
         #: The places a handover's recap outlines while it is up.
         self.recap_cells: set[Any] = set()
-        #: Seat -> how many log events there were right after that person's last action.
+        #: Seat -> how many log events there were right after that person's last action,
+        #: and their view then (the recap outlines the places that look different since).
         self.last_seen: dict[int, int] = {}
+        self.seen_views: dict[int, dict[str, Any]] = {}
         #: (viewer, actions, cell) -> "why not?" for the hovered place, or None.
         self._why: dict[tuple[Any, ...], str | None] = {}
         self.screen.reset(self.view())
@@ -237,6 +239,7 @@ class PlayScene(Scene):
             private = any(audience(ev) == [seat] for ev in events)
             self.private_for = seat if private else None
             self.last_seen[seat] = len(self.match.log)
+            self.seen_views[seat] = self.match.view(seat)
         self.queue.extend(events)
         self.rebuild()
         return True
@@ -279,6 +282,8 @@ class PlayScene(Scene):
         self.bot_wait = None
         self.private_for = self.passing_to = None
         self.undos += 1
+        self.last_seen.clear()  # worked out again from the actions left (recap.seen_until)
+        self.seen_views.clear()
         self.shown = list(self.match.log)
         self.screen.reset(self.view())
         self.autosave()
@@ -405,8 +410,10 @@ class PlayScene(Scene):
         events = self.recap_events(seat)
         if not events:
             return None
-        from .recap import RecapScene
-        return RecapScene(self.app, self, seat, events)
+        from .recap import RecapScene, seen_view
+        if seat not in self.seen_views:
+            self.seen_views[seat] = seen_view(self.match, seat)
+        return RecapScene(self.app, self, seat, events, before=self.seen_views[seat])
 
     def hint_refusal(self) -> str | None:
         """Why the person at the screen may not ask for a hint now (None: they may)."""
