@@ -66,3 +66,15 @@ def test_the_hint_banner_is_not_drawn_over_the_rules():
     loop.app.pop()
     loop.run(0.1)
     assert play.hint.line in [text for text, _box in loop.app.toast_rects]
+
+
+def test_the_hint_banner_goes_once_the_hint_no_longer_stands():
+    """After the move (or with someone else at the screen) the banner is not drawn: one
+    person's hint is never shown to the next."""
+    loop, play = hinted("mothership", (1280, 720))
+    line = play.hint.line
+    seat = play.viewer
+    play.perform(seat, play.hint.action)
+    loop.run(0.1)
+    assert line not in [text for text, _box in loop.app.toast_rects]
+    assert all(text != line for text, *_ in loop.app.toasts)

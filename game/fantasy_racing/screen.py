@@ -413,18 +413,43 @@ class RacingScreen(GameScreen):
         if aim:
             targets = [a for a in legal if a.get("object") == aim]
             for i, action in enumerate(targets[:6]):
+                words = self._target_words(action, view)
                 controls.button((rect.x + (i % 2) * (half + 6), y + (i // 2) * 34, half, 30),
-                                "Hit " + self._target_words(action, view),
-                                lambda a=action: self.act(a))
+                                fit("Hit " + self._target_words(action, view, short=True),
+                                    half - 12, 16, bold=True),
+                                lambda a=action: self.act(a), tooltip="Hit " + words)
             y += ((min(6, len(targets)) + 1) // 2) * 34
         return y - rect.y
 
-    def _target_words(self, action: dict[str, Any], view: dict[str, Any]) -> str:
+    def _target_words(self, action: dict[str, Any], view: dict[str, Any],
+                      short: bool = False) -> str:
+        """The target of an object: a racer's name, or a trap or barrier by where it lies
+        from the racer ("the barrier two down of you"; short: "2 down")."""
         if "seat" in action:
             return view["racers"][action["seat"]]["name"]
         x, y = action["cell"]
         thing = "trap" if (x, y) in {(t[0], t[1]) for t in view["traps"]} else "barrier"
-        return f"{thing} c{x + 1} r{y + 1}"
+        if short:
+            dx, dy = self.offset(action["cell"])
+            return ", ".join(f"{abs(n)} {less if n < 0 else more}" for n, less, more in
+                             ((dy, "up", "down"), (dx, "left", "right")) if n) or "here"
+        return self.place_name(action["cell"], thing)
+
+    def offset(self, value: Any) -> tuple[int, int]:
+        """Columns right and rows down from the viewer's racer to ``value`` (the track wraps
+        round both ways)."""
+        x, y = self.scene.view()["racers"][self.scene.viewer]["pos"]
+        return ((int(value[0]) - x + W // 2) % W - W // 2,
+                (int(value[1]) - y + H // 2) % H - H // 2)
+
+    def place_name(self, value: Any, what: str = "square") -> str:
+        """A square as the board shows it: where it lies from the viewer's own racer ("the
+        square two down and one left of you"); the board draws no coordinates."""
+        from game.ui.hints import relative
+        viewer = self.scene.viewer
+        if viewer is None:
+            return super().place_name(value)
+        return relative(*self.offset(value), what)
 
     def _steps_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         legal = self.match.legal_actions(view["viewer"])
@@ -866,6 +891,7 @@ class RacingScreen(GameScreen):
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         panel.fill((20, 18, 26, 215))
         surface.blit(panel, box)
+        self.status_boxes.append(box)
         draw_text(surface, d["die"], (box.centerx, box.y + 4), 14, MUTED, bold=True,
                   anchor="midtop")
         face = pygame.Rect(0, 0, 58, 58)

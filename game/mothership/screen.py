@@ -535,6 +535,23 @@ class MothershipScreen(GameScreen):
             return None
         return {"type": mode, key: list(cell)}
 
+    def place_name(self, value: Any) -> str:
+        """A tile as the board shows it: the start tile, the escape pod, or where it lies
+        from the viewer's own pawn ("the tile left of you", "the tile two up and one right
+        of you"); the board draws no coordinates."""
+        from game.ui.hints import relative
+        cell = _cell(value)
+        if cell == LAYOUT.finish:
+            return "the escape pod"
+        if cell == LAYOUT.start:
+            return "the start tile"
+        viewer = self.scene.viewer
+        here = None if viewer is None else self.scene.view()["seats"][viewer].get("cell")
+        if here is None:
+            return super().place_name(value)
+        here = _cell(here)
+        return relative(cell[0] - here[0], cell[1] - here[1], "tile")
+
     def what_now(self, view: dict[str, Any]) -> str:
         if view["phase"] == "characters":
             return "choose your character with the buttons on the right first."
@@ -720,7 +737,9 @@ class MothershipScreen(GameScreen):
 
     def _draw_info(self, surface, transform, view) -> None:
         rect = self._hud_rect(transform, "info")
-        self.status_boxes = [] if rect is None else [rect]
+        track = [self._cell_rect(transform, cell) for cell in LAYOUT.track]
+        # The info lines and the round track (its numbers tell the round).
+        self.status_boxes = [track[0].unionall(track[1:])] + ([] if rect is None else [rect])
         if rect is None:
             return
         scale = transform.scale

@@ -21,6 +21,7 @@ import sys
 import time
 import traceback
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -48,6 +49,7 @@ class Toast(tuple):
     """A message as (text, until, error), and the scene it belongs to (None: any)."""
 
     scene: Scene | None = None
+    while_: Any = None
 
 
 class App:
@@ -137,12 +139,13 @@ class App:
         self.redraw_until = max(self.redraw_until, time.monotonic() + seconds)
 
     def toast(self, message: str, error: bool = False, seconds: float = 4.0,
-              scene: Scene | None = None) -> None:
+              scene: Scene | None = None, while_: Any = None) -> None:
         """Show a short message over every scene (saved, refused, bad file...); with
         ``scene``, only while that scene is on top (a hint stays with its game, never over
-        the rules or the menu opened from it)."""
+        the rules or the menu opened from it); with ``while_``, only while it returns true
+        (and gone for good once it does not)."""
         toast = Toast((message, time.monotonic() + seconds, error))
-        toast.scene = scene
+        toast.scene, toast.while_ = scene, while_
         self.toasts.append(toast)
         self.touch()  # and a frame when it expires (see wants_frame)
 
@@ -293,7 +296,8 @@ class App:
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         now = time.monotonic()
-        self.toasts = [t for t in self.toasts if t[1] > now]
+        self.toasts = [t for t in self.toasts if t[1] > now and (
+            getattr(t, "while_", None) is None or t.while_())]
         # Over the scene's own place for them (a game: its board, so that the panel's title
         # and buttons stay readable), else at the window's top.
         top = self.stack.top

@@ -97,6 +97,28 @@ def coordinates(value: Any) -> str:
     return f"{value[0]},{value[1]}"
 
 
+NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+           8: "eight", 9: "nine"}
+
+
+def relative(dx: int, dy: int, what: str = "square") -> str:
+    """A place ``dx`` columns right and ``dy`` rows down of the player's own piece, in the
+    words a player sees on the board: "the square left of you", "the square two up",
+    "the square two right and one down of you"."""
+    if dx == dy == 0:
+        return f"the {what} you stand on"
+    if abs(dx) + abs(dy) == 1:
+        side = {(-1, 0): "left of you", (1, 0): "right of you", (0, -1): "above you",
+                (0, 1): "below you"}[(dx, dy)]
+        return f"the {what} {side}"
+    parts = []
+    for amount, less, more in ((dx, "left", "right"), (dy, "up", "down")):
+        if amount:
+            count = NUMBERS.get(abs(amount), str(abs(amount)))
+            parts.append(f"{count} {less if amount < 0 else more}")
+    return f"the {what} " + " and ".join(parts) + " of you"
+
+
 def describe(match: Any, seat: int, action: dict[str, Any], place: Any = coordinates) -> str:
     """``action`` in a few plain words, named from ``seat``'s own view; ``place`` names a
     board place the way the screen does (e.g. ``F3``)."""

@@ -199,24 +199,27 @@ class PlayScene(Scene):
 
     def toast_area(self) -> pygame.Rect:
         """Messages cover the board, never the panel's title, status or buttons, nor the
-        board's own status lines (a turn header, a generators line): beside a narrow one at
-        a side, else below those in the board's upper half and above those in its lower."""
+        board's own status lines (a turn header, a generators line, a round track): beside
+        a tall one or a narrow one at a side (while a message keeps most of its width),
+        else below those in the board's upper half and above those in its lower half."""
         area = self.board_rect()
         boxes = [r.clip(area) for r in self.screen.status_rects() if r.colliderect(area)]
-        if not boxes:
-            return area
-        half = area.width / 2
-        narrow = [r for r in boxes if r.width < half]
-        left = max([area.left] + [r.right for r in narrow if r.centerx < area.centerx])
-        right = min([area.right] + [r.left for r in narrow if r.centerx >= area.centerx])
-        # Beside them only while a message keeps most of its width (else below them).
-        wide = boxes if right - left < min(area.width, 600) else [r for r in boxes
-                                                                  if r.width >= half]
-        if wide is boxes:
-            left, right = area.left, area.right
-        top = max([area.top] + [r.bottom for r in wide if r.centery < area.centery])
-        bottom = min([area.bottom] + [r.top for r in wide if r.centery >= area.centery])
-        return pygame.Rect(left, top, right - left, max(0, bottom - top))
+
+        def beside(rects: list[pygame.Rect], room: pygame.Rect) -> pygame.Rect:
+            left = max([room.left] + [r.right for r in rects if r.centerx < room.centerx])
+            right = min([room.right] + [r.left for r in rects if r.centerx >= room.centerx])
+            return pygame.Rect(left, room.top, max(0, right - left), room.height)
+
+        tall = [r for r in boxes if r.height >= area.height / 2]
+        room = beside(tall, area)
+        rest = [r for r in boxes if r not in tall]
+        narrow = [r for r in rest if r.width < room.width / 2]
+        side = beside(narrow, room)
+        if narrow and side.width >= min(room.width, 520):
+            room, rest = side, [r for r in rest if r not in narrow]
+        top = max([room.top] + [r.bottom for r in rest if r.centery < room.centery])
+        bottom = min([room.bottom] + [r.top for r in rest if r.centery >= room.centery])
+        return pygame.Rect(room.left, top, room.width, max(0, bottom - top))
 
     def panel_rect(self) -> pygame.Rect:
         width, height = self.app.window_size
@@ -462,7 +465,9 @@ class PlayScene(Scene):
         hint.at = len(self.match.actions)
         self.hint = hint
         self.hint_cells = set(self.screen.action_cells(hint.action, self.view()))
-        self.app.toast(hint.line, seconds=12, scene=self)  # over this game only
+        # Over this game only, while the hint stands (not after a move, nor to another).
+        self.app.toast(hint.line, seconds=12, scene=self,
+                       while_=lambda: self.active_hint() is hint)
         self.rebuild()
 
     def _draw_marks(self, surface: pygame.Surface, transform: Any) -> None:
