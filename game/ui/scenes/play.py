@@ -215,7 +215,7 @@ class PlayScene(Scene):
         rest = [r for r in boxes if r not in tall]
         narrow = [r for r in rest if r.width < room.width / 2]
         side = beside(narrow, room)
-        if narrow and side.width >= min(room.width, 520):
+        if narrow and side.width >= min(room.width, 440):
             room, rest = side, [r for r in rest if r not in narrow]
         top = max([room.top] + [r.bottom for r in rest if r.centery < room.centery])
         bottom = min([room.bottom] + [r.top for r in rest if r.centery >= room.centery])
