@@ -510,6 +510,21 @@ class FandangoScreen(GameScreen):
             return self.hexes.get((value[0], value[1]))
         return None
 
+    def action_cells(self, action: dict[str, Any], view: dict[str, Any]) -> set[Any]:
+        """Also the hex of the unit an action names (choosing one to ride, say), so the
+        place a hint names is outlined and labelled."""
+        out = super().action_cells(action, view)
+        units = {u["id"]: u for u in view["units"]}
+        for key in ("unit", "target"):
+            if action.get(key) in units:
+                out.add(self.cell_from(units[action[key]]["hex"]))
+        out.discard(None)
+        return out
+
+    def hint_label(self, cell: Any) -> str | None:
+        """Hints name hexes "E14", which the board does not show: the hinted hex says it."""
+        return self._cell_name([cell.q, cell.r]) if hasattr(cell, "q") else None
+
     def place_name(self, value: Any) -> str:
         return self._cell_name(value) if self.cell_from(value) is not None \
             else super().place_name(value)

@@ -414,6 +414,13 @@ class OdysseusScreen(GameScreen):
             return None
         return wanted
 
+    def place_name(self, value: Any) -> str:
+        """A reward tile by what the board prints on it ('the "+2 chips" reward tile')."""
+        if isinstance(value, str) and value.startswith("reward:"):
+            big, small = tile_words(int(value[7:]))
+            return f'the "{big} {small}" reward tile'
+        return super().place_name(value)
+
     def highlighted(self, view: dict[str, Any]) -> set[Any]:
         return self._cached("highlighted", view, lambda: {
             c for c in self.cells() if self.action_for(c, view) is not None})

@@ -183,13 +183,19 @@ class GameScreen:
 
     def place_name(self, value: Any) -> str:
         """How the screen names the board place ``value`` (a pair of numbers) in words."""
-        return f"{value[0]},{value[1]}"
+        from .hints import coordinates
+        return coordinates(value)
 
     def place_words(self, cell: Any, view: dict[str, Any]) -> str | None:
         """What the board shows at ``cell`` for ``view``, in words: a handover's recap
         outlines the places whose words differ from those at the seat's last action.  The
         place's tooltip by default."""
         return self.hover_text(cell, view)
+
+    def hint_label(self, cell: Any) -> str | None:
+        """The name a hint gives ``cell`` when the board does not show it (drawn beside the
+        hinted place, so the hint's words can be found on the board), or None."""
+        return None
 
     #: Event fields that name a place where something happened or arrived (for the recap).
     EVENT_PLACES = ("target", "to", "cell", "hex", "at")

@@ -94,6 +94,8 @@ def suggest(match: Any, seat: int) -> dict[str, Any] | None:
 
 
 def coordinates(value: Any) -> str:
+    if isinstance(value, str):  # a place's own name ("reward:3")
+        return value.replace(":", " tile ")
     return f"{value[0]},{value[1]}"
 
 
@@ -175,7 +177,7 @@ def describe(match: Any, seat: int, action: dict[str, Any], place: Any = coordin
     if kind == "vote":
         return f"Vote for {who(action.get('candidate'))}"
     if kind == "destiny":
-        return f"Put your destiny chip on slot {action.get('slot', 0) + 1}"
+        return f"Put your destiny chip on your Destiny card {action.get('slot', 0) + 1}"
     if kind == "bet":
         if "round" in action:
             return f"Bet on the voyage lasting to round {action['round']}"
@@ -183,7 +185,7 @@ def describe(match: Any, seat: int, action: dict[str, Any], place: Any = coordin
     if kind == "play":
         return f"Play your card {plain(action.get('card', ''))}"
     if kind == "claim":
-        return f"Claim reward tile {action.get('tile')}"
+        return "Claim " + place(f"reward:{action.get('tile')}")
     if kind == "draw" and "help" in action:
         return "Draw cards" + (" from the help deck" if action["help"] else "")
     return DOING.get(kind, plain(kind).capitalize())

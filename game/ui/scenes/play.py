@@ -477,6 +477,17 @@ class PlayScene(Scene):
                               (self.hint_cells if hint is not None else (), HINT_COLOUR)):
             for cell in cells:
                 self.screen.outline(surface, transform, cell, colour, 4)
+        for cell in self.hint_cells if hint is not None else ():
+            label = self.screen.hint_label(cell)
+            if label:  # the name the hint's words give it, where the board shows none
+                x, y = transform.to_screen(*self.screen.cell_center(cell))
+                text = render_text(label, 15, HINT_COLOUR, True)
+                # Low in the place, clear of the piece that may stand in its middle.
+                below = round(y + max(12, 24 * transform.scale))
+                box = text.get_rect(center=(round(x), below)).inflate(8, 4)
+                pygame.draw.rect(surface, PANEL, box, border_radius=4)
+                pygame.draw.rect(surface, HINT_COLOUR, box, 1, border_radius=4)
+                surface.blit(text, text.get_rect(center=box.center))
         if hint is not None:
             clip = surface.get_clip()
             surface.set_clip(None)
