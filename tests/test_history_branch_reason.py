@@ -65,3 +65,18 @@ def test_the_reason_names_the_step_that_rolled_or_revealed(game_id):
             assert rolled and not any(reveals(ev) for ev in events)
         else:
             assert any(reveals(ev) for ev in events), why
+
+
+def test_a_click_on_the_greyed_button_says_why():
+    import pygame
+    match = played("fantasy_racing", 4, 30)
+    d = Driver(size=(1280, 720))
+    scene = d.app.push(HistoryScene(d.app, match, viewer=0))
+    scene.go(0, animate=False)
+    d.pump()
+    button = next(b for b, _ in scene.controls.items if getattr(b, "text", "") == "Play from here")
+    assert not button.is_enabled
+    d.app.toasts.clear()
+    scene.intercept(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    assert [t[0] for t in d.app.toasts] == [button.tool_tip_text]
+    assert button.tool_tip_text.startswith("Not now: No undo reaches back past step ")

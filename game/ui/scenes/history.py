@@ -155,8 +155,8 @@ class HistoryScene(PlayScene):
         why = self.history.branch_refusal(self.step, self._seat())
         self.controls.button(pygame.Rect(x, y, width, 36), "Play from here", self.play_from_here,
                              enabled=why is None, object_id="#primary",
-                             tooltip=why or "Continue a new game from this step; the original "
-                                            "game is kept")
+                             tooltip=f"Not now: {why}" if why else "Continue a new game from "
+                                     "this step; the original game is kept")
         y += 44
         bottom = panel.bottom - 52
         self._place_log(pygame.Rect(x, y + 6, width, max(bottom - y - 16, 80)))

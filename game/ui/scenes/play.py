@@ -81,12 +81,12 @@ def takes(callback: Any, action: dict[str, Any]) -> bool:
                     for k, v in action.items()))
 
 
-def disabled_words(tip: str) -> str:
+def disabled_words(tip: str) -> str | None:
     """The message a click on a greyed control shows: its tooltip's "Not now: ..." part
-    (the whole tooltip when it has none)."""
+    (None when its tooltip gives no reason)."""
     text = tip.replace("<br>", "\n")
     at = text.find("Not now: ")
-    return " ".join((text[at:] if at >= 0 else text).split())
+    return " ".join(text[at:].split()) if at >= 0 else None
 
 
 def escape_html(text: str) -> str:
@@ -392,8 +392,9 @@ class PlayScene(Scene):
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and self.passing_to is None):
             widget = self.disabled_at(event.pos, own_tips=True)
-            if widget is not None:  # a greyed control: say why on the click too
-                self.app.toast(disabled_words(widget.tool_tip_text), error=True)
+            words = None if widget is None else disabled_words(widget.tool_tip_text)
+            if words:  # a greyed control: say why on the click too
+                self.app.toast(words, error=True)
         return (self.passing_to is not None and event.type in PRESSES
                 and not self.pass_guard.fresh())
 
@@ -802,14 +803,12 @@ class PlayScene(Scene):
         if cell is None:
             return None
         viewer = self.viewer
-        key = (viewer, self.undos, len(self.match.actions), self.showing, str(cell))
+        key = (viewer, self.undos, len(self.match.actions), str(cell))
         if key not in self._why:
             if len(self._why) > 256:
                 self._why.clear()
             view = self.view()
             reason = self.screen.turn_reason()
-            if reason is None and self.showing:
-                reason = "Wait: the board is still showing what happened."
             if reason is None:
                 action = self.screen.cell_action(cell, view)
                 reason = (self.screen.idle_reason(cell, view) if action is None
