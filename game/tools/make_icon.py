@@ -5,8 +5,8 @@ Run from the repository root::
     SDL_VIDEODRIVER=dummy python -m game.tools.make_icon [--out DIR]
 
 The picture is a pawn standing on a hex board tile, with a die beside it, on a dark rounded
-square with a gold rim (the program's own colours).  It is drawn once with pygame at 1024
-pixels and smooth-scaled to every size; the smallest sizes leave out the die's pips so they do
+square with a gold rim (the program's own colours).  It is drawn with pygame at 1024 pixels
+or more and halved down to every size; the smallest sizes leave out the die's pips so they do
 not turn to mush.  The window (``pygame.display.set_icon``), the desktop entry
 (``tabletop --install-desktop``: the hicolor sizes) and the Windows bundle (the ``.ico``,
 PNG-compressed entries) all use these files.
@@ -54,7 +54,7 @@ def _hexagon(center: tuple[float, float], radius: float) -> list[tuple[float, fl
 def _pawn(surface: pygame.Surface, colour: tuple[int, int, int], dx: int = 0,
           dy: int = 0) -> None:
     """A board-game pawn: a round head on a bell-shaped body with a flat foot."""
-    s = BIG / 256
+    s = surface.get_width() / 256
     cx = 118 * s + dx
     pygame.draw.circle(surface, colour, (cx, 86 * s + dy), 27 * s)
     body = [(cx - 18 * s, 108 * s + dy), (cx + 18 * s, 108 * s + dy),
@@ -65,19 +65,19 @@ def _pawn(surface: pygame.Surface, colour: tuple[int, int, int], dx: int = 0,
     pygame.draw.rect(surface, colour, foot, border_radius=round(10 * s))
 
 
-def draw(pips: bool = True) -> pygame.Surface:
-    """The icon at :data:`BIG` pixels (transparent corners)."""
-    s = BIG / 256
-    surface = pygame.Surface((BIG, BIG), pygame.SRCALPHA)
-    # The rounded square, a vertical gradient clipped by a mask of the shape.
-    shape = pygame.Surface((BIG, BIG), pygame.SRCALPHA)
+def draw(big: int = BIG, pips: bool = True) -> pygame.Surface:
+    """The icon at ``big`` pixels (transparent corners)."""
+    s = big / 256
+    surface = pygame.Surface((big, big), pygame.SRCALPHA)
+    # The rounded square: a vertical gradient, cut to the shape (the minimum with a mask).
+    shape = pygame.Surface((big, big), pygame.SRCALPHA)
     pygame.draw.rect(shape, (255, 255, 255), shape.get_rect().inflate(-16 * s, -16 * s),
                      border_radius=round(48 * s))
-    for y in range(BIG):
-        t = y / (BIG - 1)
+    for y in range(big):
+        t = y / (big - 1)
         colour = [round(a + (b - a) * t) for a, b in zip(BACK_TOP, BACK_BOTTOM)]
-        pygame.draw.line(surface, colour, (0, y), (BIG, y))
-    surface.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        pygame.draw.line(surface, colour, (0, y), (big, y))
+    surface.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     pygame.draw.rect(surface, GOLD, surface.get_rect().inflate(-16 * s, -16 * s),
                      width=round(10 * s), border_radius=round(48 * s))
     # The hex tile, slightly flattened so it reads as lying on a table.
@@ -105,8 +105,17 @@ def draw(pips: bool = True) -> pygame.Surface:
 
 
 def render(size: int) -> pygame.Surface:
-    """The icon at ``size`` pixels."""
-    return pygame.transform.smoothscale(draw(pips=size >= 32), (size, size))
+    """The icon at ``size`` pixels: drawn at ``size`` times a power of two (at least
+    :data:`BIG`) and halved step by step (one big step of smoothscale, or an uneven one, loses
+    a little of every colour and of the opacity)."""
+    big = size
+    while big < BIG:
+        big *= 2
+    surface = draw(big, pips=size >= 32)
+    while surface.get_width() > size:
+        half = surface.get_width() // 2
+        surface = pygame.transform.smoothscale(surface, (half, half))
+    return surface
 
 
 def ico_bytes(pngs: dict[int, bytes]) -> bytes:
