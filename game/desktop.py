@@ -70,7 +70,7 @@ def desktop_entry(command: list[str]) -> str:
     lines = [
         "[Desktop Entry]",
         "Type=Application",
-        "Version=1.5",
+        "Version=1.4",
         f"Name={NAME}",
         "GenericName=Board games",
         f"Comment={SUMMARY}",
@@ -80,7 +80,6 @@ def desktop_entry(command: list[str]) -> str:
         "Categories=Game;BoardGame;",
         "Keywords=board game;hot-seat;pass and play;fantasy;expedition;racing;odysseus;",
         f"StartupWMClass={APP_ID}",
-        "SingleMainWindow=false",
     ]
     if Path(command[0]).is_absolute():
         lines.insert(7, f"TryExec={command[0]}")

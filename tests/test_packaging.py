@@ -352,6 +352,10 @@ def test_install_desktop_puts_the_entry_icons_and_metainfo_in_the_data_folder(mo
     program = entry["Exec"].split()[0]
     assert Path(program).is_absolute() and Path(program).exists()
     assert entry["TryExec"] == program
+    checker = shutil.which("desktop-file-validate")      # Debian: desktop-file-utils
+    if checker:
+        done = subprocess.run([checker, str(entry_path)], capture_output=True, text=True)
+        assert done.returncode == 0 and not done.stdout.strip(), done.stdout + done.stderr
     for size in (48, 64, 128, 256):
         icon = data / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{desktop.APP_ID}.png"
         assert icon.read_bytes() == (ROOT / "assets" / f"icon-{size}.png").read_bytes()
