@@ -11,10 +11,11 @@ The bundle holds the interpreter, the libraries, the program, the boards and the
 whole ``tabletop`` folder and run the ``tabletop`` file inside it (``tabletop.exe`` on
 Windows, where it opens no console window and carries the program's icon).  PyInstaller packs
 what this Python can import, so the build refuses to start, naming what is missing, unless
-every library the program needs is installed here.  It leaves out what the program never uses:
-pygame_gui's Chinese, Japanese and Korean fonts (37 MB) and Tcl/Tk.  ``--check`` starts the
-bundle with no screen: the main menu for a few frames, one seeded game of every title saved
-and loaded, and every board rendered; it fails if any of that does not work.
+every library the program needs is installed here.  It leaves out what the program never uses
+(pygame_gui's Chinese, Japanese and Korean fonts, 37 MB, and Tcl/Tk) and, on Linux, the
+interpreter's debugging information.  ``--check`` starts the bundle with no screen: the main
+menu for a few frames, one seeded game of every title saved and loaded, and every board
+rendered; it fails if any of that does not work.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import argparse
 import importlib.util
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -114,7 +116,6 @@ def pyinstaller_args(out: Path, work: Path) -> list[str]:
 
 
 def _copy_tree(source: Path, target: Path, skip: tuple[str, ...]) -> None:
-    import shutil
     shutil.copytree(source, target, ignore=lambda folder, names: [n for n in names if n in skip],
                     dirs_exist_ok=True)
 
@@ -136,7 +137,29 @@ def build(out: Path) -> Path:
     program = out / NAME / (NAME + (".exe" if sys.platform.startswith("win") else ""))
     if not program.exists():
         raise SystemExit(f"bundle: PyInstaller finished but {program} is missing")
+    saved = strip_interpreter(program.parent)
+    if saved:
+        print(f"bundle: took the interpreter's debugging information out ({saved / 2**20:.0f} MB)")
     return program
+
+
+def strip_interpreter(folder: Path) -> int:
+    """Strip the debugging information from the interpreter's own library and extension
+    modules (a Python built from source, such as pyenv's, carries 20-30 MB of it), if
+    ``strip`` is there; returns the bytes saved.  The other libraries are left alone: the
+    wheels' repaired libraries may not survive ``strip``."""
+    strip = shutil.which("strip")
+    if strip is None or not sys.platform.startswith("linux"):
+        return 0
+    saved = 0
+    for library in [*folder.rglob("libpython3*.so*"), *folder.rglob("lib-dynload/*.so")]:
+        if library.is_symlink() or not library.is_file():
+            continue
+        before = library.stat().st_size
+        if subprocess.run([strip, "--strip-debug", str(library)], capture_output=True).returncode:
+            continue                        # not a file strip knows: keep it as it is
+        saved += before - library.stat().st_size
+    return saved
 
 
 def folder_size(folder: Path) -> int:
