@@ -485,6 +485,14 @@ def test_the_bundle_is_windowed_and_leaves_out_what_the_program_never_uses(tmp_p
     assert version == _project()["project"]["version"]
 
 
+def test_the_windows_bundle_carries_the_programs_icon(monkeypatch, tmp_path):
+    from game.tools import bundle
+    monkeypatch.setattr(sys, "platform", "win32")
+    args = bundle.pyinstaller_args(tmp_path / "out", tmp_path / "work")
+    icon = Path(args[args.index("--icon") + 1])
+    assert icon.name == "icon.ico" and icon.is_file() and "--windowed" in args
+
+
 def test_check_takes_a_relative_path_and_says_when_there_is_no_bundle(monkeypatch, tmp_path,
                                                                       capsys):
     from game.tools import bundle
