@@ -120,8 +120,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="tabletop", description=__doc__.splitlines()[0],
         epilog="commands:\n" + "\n".join("  " + line.strip().replace("python main.py", "tabletop")
-                                          for line in __doc__.splitlines()[2:8]
-                                          if line.strip()) + "\n\n" + where_text(),
+                                          for line in __doc__.split("\n\n")[1].splitlines())
+               + "\n\n" + where_text(),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument("--smoke-test", action="store_true",
