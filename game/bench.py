@@ -12,8 +12,9 @@ Figures: time from start to the first drawn menu frame; for every game at
 (median and 95th percentile of composing and presenting a frame) and the CPU
 use of its idle screen -- in a real window whenever one can be opened here
 (``DISPLAY`` set and SDL's x11 driver works), with the same figures under the
-dummy video driver beside them; save and load time of a finished match, and
-random full games per second.  Compare figures from one run; these machines
+dummy video driver beside them; save and load time of a finished match,
+random full games per second, and History through the loop in a 1,000-action game
+(opening it and every kind of step; ``--history`` runs only that).  Compare figures from one run; these machines
 are shared and noisy.
 """
 
@@ -359,8 +360,9 @@ def fandango_engine(seeds: int = 6) -> dict[str, float]:
 
 def history_steps(seeds: int = 3) -> dict[str, dict[str, float]]:
     """Stepping through History, per game: open it on the longest of ``seeds`` seeded
-    computer games and step one action at a time from the end to the start and back, as the
-    History view does (the step's match and its events); ms, CPU time."""
+    computer games (its replay included) and step one action at a time from the end to the
+    start and back, as the History view does (the step's match and its events); ms, CPU
+    time."""
     from game.engine import Match
     from game.engine.bots import play_out
     from game.engine.history import History
@@ -379,6 +381,8 @@ def history_steps(seeds: int = 3) -> dict[str, dict[str, float]]:
         tick = clock()
         history = History(longest)
         history.at(len(history), private_copy=False)
+        while history.prepare():  # the replay behind the earlier steps, done all at once
+            pass
         opened = clock() - tick
         times = []
         order = list(range(len(history) - 1, -1, -1)) + list(range(1, len(history) + 1))
@@ -392,6 +396,122 @@ def history_steps(seeds: int = 3) -> dict[str, dict[str, float]]:
                         "step_p95_ms": times[int(len(times) * 0.95) - 1] * 1000,
                         "step_max_ms": times[-1] * 1000}
     return out
+
+
+#: Targets for History through the loop (ms): opening it, and a step's 95th percentile.
+HISTORY_TARGETS = {"open": 250.0, "step_p95": 50.0}
+
+
+def long_game(game_id: str = "monster_fandango", actions: int = 1000, seats: int = 4):
+    """The first seeded finished game of computer players with at least ``actions`` actions
+    (Monster Fandango, 4 seats: seed 1, exactly 1,000)."""
+    from game.engine import Match
+    from game.engine.bots import play_out
+    for seed in range(1, 200):
+        match = Match.new(game_id, SEATS[:seats], seed=seed)
+        play_out(match)
+        if len(match.actions) >= actions:
+            return match
+    raise RuntimeError(f"no {game_id} game of {actions} actions in 200 seeds")
+
+
+def history_loop(match=None, size: tuple[int, int] = (1280, 720)) -> dict:
+    """History through the app's loop, as a person uses it: H pressed in the play scene of a
+    finished game (``match``: :func:`long_game`), then the arrow keys held (a key event
+    every 40 ms, SDL's key repeat, with the loop running between them), Page Up/Down, Home
+    and End, each posted to pygame's event queue.  Opening is the loop turn that handles H
+    and draws History; a step the turn that handles its key and draws the step (wall and
+    this thread's CPU time, ms).  The frame rate is not capped meanwhile, so no turn waits
+    for the next 1/60 s.  Also how long after opening the replay behind the earlier steps
+    was done (``ready_ms``) and the machine's load around the run."""
+    import pygame
+    from game.ui.app import App
+    from game.ui.scenes.history import HistoryScene
+    from game.ui.scenes.play import PlayScene
+    from game.ui.settings import Settings
+    match = match or long_game()
+    load_before = os.getloadavg()[0]
+    app = App(settings=Settings(handover=False, recap=False), size=size)
+    app.fps = 0
+    app.to_menu()
+    app.push(PlayScene(app, match))
+    for _ in range(10):
+        app.step()
+
+    def turn(key: int) -> tuple[float, float]:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                             scancode=0))
+        wall, cpu = time.perf_counter(), time.thread_time()
+        app.step()
+        return (time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000
+
+    def run_for(seconds: float) -> None:
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            app.step()
+
+    opened, opened_cpu = turn(pygame.K_h)
+    scene = app.stack.top
+    assert isinstance(scene, HistoryScene) and app.frames, "H did not open History"
+    start = time.perf_counter()
+    while not getattr(scene.history, "ready", True) and time.perf_counter() - start < 10:
+        app.step()
+    ready = (time.perf_counter() - start) * 1000 + opened
+    run_for(0.3)
+    keys = [("left", pygame.K_LEFT, 150), ("right", pygame.K_RIGHT, 150),
+            ("page up", pygame.K_PAGEUP, 20), ("page down", pygame.K_PAGEDOWN, 20)]
+    keys += [("home", pygame.K_HOME, 1), ("end", pygame.K_END, 1)] * 10
+    walls: dict[str, list[float]] = {}
+    cpus: list[float] = []
+    steps = 0
+    for name, key, count in keys:
+        for _ in range(count):
+            before = scene.step
+            wall, cpu = turn(key)
+            steps += scene.step != before
+            walls.setdefault(name, []).append(wall)
+            cpus.append(cpu)
+            run_for(0.04 - wall / 1000)
+    everything = [w for samples in walls.values() for w in samples]
+    out = {"actions": len(match.actions), "size": f"{size[0]}x{size[1]}", "open_ms": opened,
+           "open_cpu_ms": opened_cpu, "ready_ms": ready, "steps": steps,
+           "step_p50_ms": statistics.median(everything),
+           "step_p95_ms": percentile(everything, 0.95), "step_max_ms": max(everything),
+           "step_cpu_p95_ms": percentile(cpus, 0.95),
+           "by_key": {name: {"p50": statistics.median(samples),
+                             "p95": percentile(samples, 0.95), "max": max(samples)}
+                      for name, samples in walls.items()},
+           "load": [load_before, os.getloadavg()[0]], "cores": os.cpu_count()}
+    app.pop()
+    return out
+
+
+def rounded(value):
+    """``value`` with its floats to two decimals (for the YAML files)."""
+    if isinstance(value, float):
+        return round(value, 2)
+    if isinstance(value, dict):
+        return {k: rounded(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [rounded(v) for v in value]
+    return value
+
+
+def history_table(h: dict) -> str:
+    """:func:`history_loop`'s figures for people."""
+    lines = [f"History through the loop: {h['actions']}-action finished game at {h['size']}, "
+             f"{h['steps']} steps; machine load {h['load'][0]:.1f} -> {h['load'][1]:.1f} "
+             f"(1-min average, {h['cores']} cores)",
+             f"  open {h['open_ms']:.0f} ms (CPU {h['open_cpu_ms']:.0f}), every step ready "
+             f"{h['ready_ms']:.0f} ms after H",
+             f"  {'key':10} {'p50':>6} {'p95':>6} {'max':>6}  (ms, wall)"]
+    for name, f in h["by_key"].items():
+        lines.append(f"  {name:10} {f['p50']:6.1f} {f['p95']:6.1f} {f['max']:6.1f}")
+    lines.append(f"  {'all':10} {h['step_p50_ms']:6.1f} {h['step_p95_ms']:6.1f} "
+                 f"{h['step_max_ms']:6.1f}  (CPU p95 {h['step_cpu_p95_ms']:.1f}); targets: "
+                 f"open <= {HISTORY_TARGETS['open']:g}, step p95 <= "
+                 f"{HISTORY_TARGETS['step_p95']:g}")
+    return "\n".join(lines)
 
 
 def balance_modules(wanted: list[str] | None = None) -> dict[str, object]:
@@ -436,6 +556,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the client figures (no balance reports)")
     parser.add_argument("--games", type=int, default=None,
                         help="games per balance cell (default: each report's own)")
+    parser.add_argument("--history", action="store_true",
+                        help="only History's figures through the loop (a long game)")
     parser.add_argument("--frames", action="store_true",
                         help="only the frame figures (real window and dummy driver)")
     args = parser.parse_args(argv)
@@ -452,6 +574,11 @@ def main(argv: list[str] | None = None) -> int:
         kept = yaml.safe_load(out.read_text()) if out.exists() else None
         out.write_text(yaml.safe_dump({**(kept if isinstance(kept, dict) else {}), **reports},
                                       sort_keys=False))
+        return 0
+    if args.history:
+        figures = history_loop()
+        print(history_table(figures))
+        Path("bench-history.yaml").write_text(yaml.safe_dump(rounded(figures), sort_keys=False))
         return 0
     drivers = (["x11"] if real_display() else []) + ["dummy"]
     frames = {driver: frames_with(driver) for driver in drivers}
@@ -471,6 +598,8 @@ def main(argv: list[str] | None = None) -> int:
     gps = games_per_second()
     mf = fandango_engine()
     steps = history_steps()
+    looped = history_loop()
+    print(history_table(looped))
     rows = [
         ("first menu frame", first * 1000, "ms", 1500),
         (f"play frame median, {drivers[0]}", median, "ms", None),
@@ -484,7 +613,12 @@ def main(argv: list[str] | None = None) -> int:
         (f"fandango load {mf['longest_actions']} actions", mf["load_ms"], "ms", 60),
         ("fandango its replay alone", mf["replay_ms"], "ms", None),
     ] + [(f"history step p95, {g} ({h['actions']})", h["step_p95_ms"], "ms", 50)
-         for g, h in steps.items()]
+         for g, h in steps.items()] + [
+        (f"history open, loop ({looped['actions']})", looped["open_ms"], "ms",
+         HISTORY_TARGETS["open"]),
+        (f"history step p95, loop ({looped['actions']})", looped["step_p95_ms"], "ms",
+         HISTORY_TARGETS["step_p95"]),
+    ]
     print(f"\n{'measure':32} {'value':>10}  {'unit':12} target")
     for name, value, unit, target in rows:
         mark = "" if target is None else (f"< {target}  " + ("ok" if value < target else "MISSED"))
@@ -496,6 +630,7 @@ def main(argv: list[str] | None = None) -> int:
         "save_load_ms": round(io, 2), "games_per_second": round(gps, 1),
         "monster_fandango_engine": {k: round(v, 3) for k, v in mf.items()},
         "history_steps": {g: {k: round(v, 2) for k, v in h.items()} for g, h in steps.items()},
+        "history_loop": rounded(looped),
         "frames": {d: {"driver": f["driver"], "sizes": {
             size: {g: {k: round(v, 3) if isinstance(v, float) else v for k, v in fig.items()}
                    for g, fig in games.items()}

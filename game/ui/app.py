@@ -41,6 +41,8 @@ IDLE_SLEEP = 0.05
 #: After an input event, keep drawing this long so hover and press effects show.
 SETTLE_SECONDS = 1.0
 MIN_SIZE = (960, 600)
+#: The window's icon (game/tools/make_icon.py draws it).
+ICON = paths.ASSETS / "icon-64.png"
 #: A handover card (or a "Pass to" button) ignores presses for this long after it appears.
 GUARD_SECONDS = 0.5
 
@@ -69,6 +71,7 @@ class App:
         self.settings = settings or Settings.load(self.settings_path)
         self.size = size or self.settings.size
         pygame.display.set_caption("Tabletop")
+        pygame.display.set_icon(pygame.image.load(ICON))
         self.screen = self._open_window()
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": 16, "style": style,
