@@ -297,12 +297,15 @@ def test_full_or_read_only_disk_is_named_in_the_warning(monkeypatch, code, words
         number = getattr(errno, code)
         raise OSError(number, os.strerror(number))
 
-    monkeypatch.setattr(os, "fsync", fail)
-    move(d, play)
+    # Only fsync fails, and only inside this block: monkeypatch.undo() would also undo the
+    # fixture's TABLETOP_SAVES and send the next autosave to a person's saves folder.
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "fsync", fail)
+        move(d, play)
     assert play.save_problem is not None and words in play.save_problem
     assert str(auto) in play.save_problem
     assert auto.read_bytes() == before
     assert not [p for p in auto.parent.iterdir() if p.name.endswith(".tmp")]
-    monkeypatch.undo()
     move(d, play)
+    assert os.environ["TABLETOP_SAVES"] == str(auto.parent)
     assert play.save_problem is None

@@ -162,10 +162,9 @@ def test_failed_write_leaves_the_old_file(monkeypatch: pytest.MonkeyPatch, path:
                                           match: Match, step: str) -> None:
     before = path.read_bytes()
     match.act(match.to_act()[0], match.legal_actions(match.to_act()[0])[0])
-    monkeypatch.setattr(os, step, fail)
-    with pytest.raises(SaveError) as caught:
+    with monkeypatch.context() as patch, pytest.raises(SaveError) as caught:
+        patch.setattr(os, step, fail)  # (undo() would also undo the fixture's saves folder)
         match.save(path)
-    monkeypatch.undo()
     assert str(caught.value) == f"{path}: could not be written (Permission denied)."
     assert path.read_bytes() == before
     assert sorted(p.name for p in path.parent.iterdir()) == ["match.yaml"]
@@ -442,11 +441,10 @@ def test_stale_temporary_files_are_removed(match: Match, tmp_path: Path) -> None
 def test_killed_write_leaves_the_old_file_and_a_temporary_that_goes(
         monkeypatch: pytest.MonkeyPatch, match: Match, path: Path) -> None:
     before = path.read_bytes()
-    monkeypatch.setattr(os, "replace", fail)
-    monkeypatch.setattr(Path, "unlink", lambda *_a, **_k: None)  # as if killed mid-write
-    with pytest.raises(SaveError):
+    with monkeypatch.context() as patch, pytest.raises(SaveError):
+        patch.setattr(os, "replace", fail)
+        patch.setattr(Path, "unlink", lambda *_a, **_k: None)  # as if killed mid-write
         match.save(path)
-    monkeypatch.undo()
     leftovers = [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
     assert len(leftovers) == 1 and path.read_bytes() == before
     os.utime(leftovers[0], (1_000_000, 1_000_000))
