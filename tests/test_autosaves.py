@@ -104,6 +104,11 @@ def test_loading_an_earlier_save_and_moving_keeps_the_later_game():
     move(d, d.app.stack.find(PlayScene))
     assert Match.load(auto).actions == later
     assert len(autosaves()) == 2
+    # and the person is told where their game now goes, once
+    told = [text for text, _until, _error in d.app.toasts if "new autosave" in text]
+    assert len(told) == 1 and "that file is kept" in told[0]
+    move(d, d.app.stack.find(PlayScene))
+    assert len([text for text, _u, _e in d.app.toasts if "new autosave" in text]) == 1
 
 
 # ------------------------------------------------------------------------ Save as

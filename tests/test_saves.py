@@ -493,14 +493,14 @@ def test_format_1_save_is_upgraded_with_a_stable_id(match: Match, path: Path,
 
 
 def test_every_match_has_its_own_autosave(tmp_path: Path) -> None:
-    from game.engine.saves import autosave_match, latest_unfinished
+    from game.engine.saves import LOCK_NAME, autosave_match, latest_unfinished
     folder = tmp_path / "saves"
     one, two = played_match(5), played_match(6)
     first = autosave_match(one, folder)
     second = autosave_match(two, folder)
     assert first != second
     assert first.name == f"autosave-{GAME}-{one.match_id}.yaml"
-    assert {p.name for p in folder.iterdir()} == {first.name, second.name}
+    assert {p.name for p in folder.iterdir()} == {first.name, second.name, LOCK_NAME}
     assert latest_unfinished(folder).path == second
     os.utime(second, (1_000_000, 1_000_000))
     assert latest_unfinished(folder).path == first

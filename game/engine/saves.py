@@ -31,9 +31,10 @@ import stat
 import time
 import unicodedata
 import weakref
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import yaml
 
@@ -72,6 +73,12 @@ STALE_TEMP_SECONDS = 60.0
 KEEP_FINISHED_DAYS = 30
 KEEP_FINISHED = 20
 AUTOSAVE_PREFIX = "autosave-"
+#: The lock file in a saves folder: held while a window checks that a match's autosave is
+#: still its own and writes it, so two windows never both decide that it is.
+LOCK_NAME = ".tabletop.lock"
+#: How long a window waits for another one's autosave before giving up on this one (the
+#: lock is held for a few milliseconds; a window stopped while holding it is the only wait).
+LOCK_SECONDS = 5.0
 
 
 def now() -> str:
@@ -332,8 +339,9 @@ def remove_stale_temps(folder: str | Path, target: str | None = None,
     return removed
 
 
-def write_yaml_atomic(path: str | Path, document: Any) -> None:
-    """Dump ``document`` with the safe dumper to ``path`` via a temporary file.
+def write_yaml_atomic(path: str | Path, document: Any) -> str:
+    """Dump ``document`` with the safe dumper to ``path`` via a temporary file, and return
+    the text written.
 
     A file that is replaced keeps its permissions; a new one gets the usual
     ones (0666 less the umask).  Stale temporary files of ``path`` are removed.
@@ -371,12 +379,13 @@ def write_yaml_atomic(path: str | Path, document: Any) -> None:
     except OSError as exc:
         raise SaveError(path, f"could not be written ({exc.strerror or exc}).") from None
     remove_stale_temps(folder, path.name)
+    return text
 
 
 def save_match(match: Any, path: str | Path) -> None:
     """Write ``match`` to ``path`` atomically (its actions as compact text)."""
-    write_yaml_atomic(path, pack_document(match_document(match)))
-    _remember(match, Path(path))
+    text = write_yaml_atomic(path, pack_document(match_document(match)))
+    _remember(match, Path(path), text)
 
 
 # ------------------------------------------------------------------------ reading
@@ -573,10 +582,11 @@ class ReplayError(SaveError):
         self.total = total
 
 
-def read_document(path: str | Path) -> dict[str, Any]:
-    """A save's document, checked to be a Tabletop save and upgraded to VERSION."""
+def read_document(path: str | Path, text: str | None = None) -> dict[str, Any]:
+    """A save's document, checked to be a Tabletop save and upgraded to VERSION (``text``:
+    the file's text, when it was read already)."""
     path = Path(path)
-    doc = read_yaml(path)
+    doc = read_yaml(path) if text is None else parse_yaml(text, path)
     if not isinstance(doc, dict):
         raise SaveError(path, "is not a Tabletop save (it is empty or not a mapping).")
     if doc.get("format") != FORMAT:
@@ -594,7 +604,8 @@ def load_match(path: str | Path, partial: bool = False) -> Any:
     from .match import Match
 
     path = Path(path)
-    doc = read_document(path)
+    text = read_text(path)
+    doc = read_document(path, text)
     game_id = _need(doc, "game", str, path)
     try:
         cls = controller_class(game_id)
@@ -655,14 +666,14 @@ def load_match(path: str | Path, partial: bool = False) -> Any:
             raise SaveError(path, "is damaged or cut short: its 'actions' does not match the "
                                   "game it holds.")
         match.created = meta.get("created") if isinstance(meta.get("created"), str) else None
-        _remember(match, path)
+        _remember(match, path, text)
         return match
     if not _same_position(snapshot, match.snapshot()):
         raise SaveError(path, "is damaged: replaying its actions does not give the saved "
                               "position (the file was edited, or the rules changed).")
     check_meta(meta, match, path)
     match.created = meta["created"]
-    _remember(match, path)
+    _remember(match, path, text)
     return match
 
 
@@ -681,24 +692,19 @@ def check_meta(meta: dict[str, Any], match: Any, path: Path) -> None:
 
 
 # ----------------------------------------------------------------------- autosaves
-#: match -> {file: its stat signature} of the files this program last wrote or read for it.
-_KNOWN: "weakref.WeakKeyDictionary[Any, dict[str, tuple[int, ...]]]" = \
-    weakref.WeakKeyDictionary()
+#: match -> {file: digest of its text} of the files this program last wrote or read for it.
+#: (The text itself, not the file's size and time: two windows writing within one tick of
+#: the file system's clock, each file the same size, can leave identical times.)
+_KNOWN: "weakref.WeakKeyDictionary[Any, dict[str, bytes]]" = weakref.WeakKeyDictionary()
 
 
-def _signature(path: Path) -> tuple[int, ...] | None:
+def _digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8")).digest()
+
+
+def _remember(match: Any, path: Path, text: str) -> None:
     try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return (info.st_ino, info.st_size, info.st_mtime_ns)
-
-
-def _remember(match: Any, path: Path) -> None:
-    signature = _signature(path)
-    try:
-        if signature is not None:
-            _KNOWN.setdefault(match, {})[os.path.abspath(path)] = signature
+        _KNOWN.setdefault(match, {})[os.path.abspath(path)] = _digest(text)
     except TypeError:  # not weak-referenceable (a stand-in in a test)
         pass
 
@@ -706,22 +712,97 @@ def _remember(match: Any, path: Path) -> None:
 def _holds_our_past(match: Any, path: Path) -> bool:
     """Whether writing ``match`` over ``path`` loses nothing: the file is missing, is the
     one this match last wrote or read, or holds a beginning of this match's actions."""
-    signature = _signature(path)
-    if signature is None and not os.path.lexists(path):
+    if not os.path.lexists(path):
         return True
+    try:
+        text = read_text(path)
+    except SaveError:
+        return False  # unreadable: keep it, it may be someone's game
     try:
         known = _KNOWN.get(match, {}).get(os.path.abspath(path))
     except TypeError:
         known = None
-    if known is not None and known == signature:
+    if known is not None and known == _digest(text):
         return True
     try:
-        doc = read_document(path)
+        doc = read_document(path, text)
     except SaveError:
-        return False  # unreadable: keep it, it may be someone's game
+        return False
     theirs = doc.get("actions")
     return (isinstance(theirs, list) and doc.get("seed") == match.seed
             and doc.get("game") == match.game_id and match.actions[:len(theirs)] == theirs)
+
+
+def _try_lock(fd: int) -> bool:
+    """Take the lock on the open lock file ``fd`` without waiting; False while another
+    process holds it (POSIX: flock; Windows: a lock on its first byte)."""
+    if os.name == "nt":
+        import msvcrt
+        try:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        except PermissionError:
+            return False
+        except OSError as exc:
+            if exc.errno in (13, 36):  # EACCES, EDEADLOCK: held by another process
+                return False
+            raise
+        return True
+    import fcntl
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _unlock(fd: int) -> None:
+    if os.name == "nt":
+        import msvcrt
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+    else:
+        import fcntl
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+@contextmanager
+def folder_lock(folder: str | Path, seconds: float = LOCK_SECONDS) -> Iterator[None]:
+    """Hold the saves folder's lock (``LOCK_NAME``) for the block, waiting up to
+    ``seconds`` for another window that holds it.
+
+    Where no lock can be had at all (a folder that cannot be made or written, a file system
+    without locks) the block runs unlocked: the write that follows then fails with its own
+    reason, or succeeds as it did before locks.  SaveError when another window holds the
+    lock for longer than ``seconds``.
+    """
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0),
+                     0o666)
+    except OSError:
+        yield
+        return
+    locked = False
+    try:
+        deadline = time.monotonic() + seconds
+        try:
+            while not (locked := _try_lock(fd)):
+                if time.monotonic() > deadline:
+                    raise SaveError(folder, "is being written by another window of this "
+                                            "program, which has not finished for "
+                                            f"{seconds:g} seconds.")
+                time.sleep(0.002)
+        except OSError:
+            pass  # no locks on this file system: unlocked, as before
+        yield
+    finally:
+        try:
+            if locked:
+                _unlock(fd)
+        finally:
+            os.close(fd)
 
 
 def autosave_match(match: Any, folder: str | Path) -> Path:
@@ -729,14 +810,17 @@ def autosave_match(match: Any, folder: str | Path) -> Path:
 
     When that file holds another history (the same game continued in another
     window, or a later point of a game loaded from an earlier save), the match
-    becomes a new one with a new id instead of overwriting it.
+    becomes a new one with a new id instead of overwriting it.  The check and the
+    write are one step: the folder's lock is held for both, so of two windows
+    writing one file at the same moment, one keeps it and the other branches.
     """
     folder = Path(folder)
-    path = folder / autosave_name(match.game_id, match_id(match))
-    if not _holds_our_past(match, path):
-        match.match_id = new_match_id()
-        path = folder / autosave_name(match.game_id, match.match_id)
-    save_match(match, path)
+    with folder_lock(folder):
+        path = folder / autosave_name(match.game_id, match_id(match))
+        if not _holds_our_past(match, path):
+            match.match_id = new_match_id()
+            path = folder / autosave_name(match.game_id, match.match_id)
+        save_match(match, path)
     return path
 
 
