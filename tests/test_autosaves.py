@@ -15,6 +15,7 @@ from game.engine import Match
 from game.ui import paths
 from game.ui.scenes.play import PlayScene
 
+from savedates import date
 from uidriver import Driver
 
 RACERS = [{"name": "Mira", "kind": "human"}, {"name": "Bo", "kind": "human"},
@@ -68,8 +69,8 @@ def test_a_second_game_of_the_same_kind_keeps_the_first():
     assert by_id[first.match.match_id].actions == first_actions
     assert by_id[second.match.match_id].actions == second.match.actions
     # Load lists both unfinished games, newest first, with players and turn.
-    os.utime(files[0], (1_000_000, 1_000_000))
-    os.utime(files[1], (2_000_000, 2_000_000))
+    date(files[0], 1_000_000)
+    date(files[1], 2_000_000)
     saves = load_rows(d)
     assert [info.path for info in saves] == [files[1], files[0]]
     for info in saves:

@@ -15,6 +15,8 @@ import yaml
 from game.engine import Match, SaveError
 from game.engine.saves import FORMAT, VERSION, list_saves, unpack_document
 
+from savedates import date
+
 GAME = "fantasy_expedition"
 PASS = {"type": "pass"}
 Damage = Callable[[str], "str | bytes"]
@@ -282,7 +284,7 @@ def test_list_saves_newest_first_with_errors(match: Match, tmp_path: Path) -> No
     write(folder / "notes.txt", "not a save")
     files.update({"broken.yaml": 2500, "other.yaml": 500, "binary.yaml": 100})
     for name, stamp in files.items():
-        os.utime(folder / name, (stamp, stamp))
+        date(folder / name, stamp)
     contents = {p.name: p.read_bytes() for p in folder.iterdir()}
 
     infos = list_saves(folder)
@@ -501,8 +503,8 @@ def test_every_match_has_its_own_autosave(tmp_path: Path) -> None:
     assert first != second
     assert first.name == f"autosave-{GAME}-{one.match_id}.yaml"
     assert {p.name for p in folder.iterdir()} == {first.name, second.name, LOCK_NAME}
-    assert latest_unfinished(folder).path == second
-    os.utime(second, (1_000_000, 1_000_000))
+    assert latest_unfinished(folder).path == second  # written last
+    date(second, 1_000_000)
     assert latest_unfinished(folder).path == first
     # undo and save again: the match's own file, overwritten
     one.undo()

@@ -79,6 +79,9 @@ LOCK_NAME = ".tabletop.lock"
 #: How long a window waits for another one's autosave before giving up on this one (the
 #: lock is held for a few milliseconds; a window stopped while holding it is the only wait).
 LOCK_SECONDS = 5.0
+#: A save dated more than this far ahead of the clock is dated in the future (a clock that
+#: was set back since, or a folder copied from a machine whose clock was ahead).
+FUTURE_SLACK = 300.0
 
 
 def now() -> str:
@@ -870,6 +873,39 @@ class SaveInfo:
         """A readable save of a game still being played."""
         return self.error is None and not self.over
 
+    @property
+    def played(self) -> float | None:
+        """When it was last played by the time written inside it (seconds since the epoch),
+        or None when it holds no readable time."""
+        return stamp_seconds(self.meta.get("updated"))
+
+    def recency(self, now: float | None = None) -> tuple[int, float, float]:
+        """Sort key, most recent last: the time written inside the save (which a copy
+        keeps), else the file's time; a save dated in the future sorts below every save
+        dated sanely, and equal times go by the file's time."""
+        now = time.time() if now is None else now
+        when = self.played
+        if when is None:
+            when = self.modified
+        return (0 if when > now + FUTURE_SLACK else 1, when, self.modified)
+
+
+def stamp_seconds(value: Any) -> float | None:
+    """An ISO time written in a save as seconds since the epoch (None if it is not one; a
+    time without a zone is local time).
+
+    >>> stamp_seconds("1970-01-01T00:01:00+00:00")
+    60.0
+    >>> stamp_seconds("soon") is None
+    True
+    """
+    if not isinstance(value, str):
+        return None
+    try:
+        return _dt.datetime.fromisoformat(value[:40]).timestamp()
+    except (ValueError, OverflowError, OSError):
+        return None
+
 
 def clean_meta(meta: Any) -> dict[str, Any]:
     """The metadata values of the right kind, as short printable text (the rest dropped)."""
@@ -935,19 +971,23 @@ def save_info(path: Path) -> SaveInfo | None:
 
 
 def list_saves(folder: str | Path, pattern: str = "*.yaml") -> list[SaveInfo]:
-    """The saves in ``folder`` matching ``pattern``, newest first, without replaying them."""
+    """The saves in ``folder`` matching ``pattern``, without replaying them: the one played
+    last first (see :meth:`SaveInfo.recency`: the time inside the save, and one dated in the
+    future after those dated sanely)."""
     folder = Path(folder)
     try:
         paths = list(folder.glob(pattern))
     except OSError:
         return []
     infos = [entry for entry in map(save_info, paths) if entry is not None]
-    infos.sort(key=lambda entry: entry.modified, reverse=True)
+    now = time.time()
+    infos.sort(key=lambda entry: entry.recency(now), reverse=True)
     return infos
 
 
 def latest_unfinished(folder: str | Path) -> SaveInfo | None:
-    """The autosave of the unfinished match played most recently, or None."""
+    """The autosave of the unfinished match played most recently (by the time inside it,
+    never one dated in the future over one dated sanely), or None."""
     return next((entry for entry in list_saves(folder, f"{AUTOSAVE_PREFIX}*.yaml")
                  if entry.unfinished), None)
 
@@ -976,21 +1016,45 @@ def _migrate_old_autosaves(folder: Path) -> None:
                 continue
 
 
+def _finished_cleanly(path: Path) -> bool:
+    """Whether ``path`` holds a finished game that loads cleanly: it replays to its own
+    snapshot (its header alone may say "over" of a damaged file)."""
+    try:
+        return bool(load_match(path).is_over())
+    except SaveError:
+        return False
+    except Exception:  # noqa: BLE001 - a rules fault replaying it: keep the file
+        return False
+
+
 def prune_finished(folder: str | Path, now_time: float | None = None,
                    keep_days: float = KEEP_FINISHED_DAYS, keep: int = KEEP_FINISHED) -> list[Path]:
     """Delete the autosaves of finished games older than ``keep_days``, and all but the
-    newest ``keep`` of them.  Unfinished games, damaged files and named saves stay."""
+    newest ``keep`` of them.  Unfinished games, damaged files and named saves stay: a file
+    is deleted only when it loads cleanly as a finished game, checked under the folder's
+    lock just before (a damaged file whose header says "over" keeps its place among the
+    newest, so no start replays twenty games).  Its age is the later of the time inside it
+    and its file's time, so neither a copied folder nor a wrong clock makes a game look
+    older than it is."""
     limit = (time.time() if now_time is None else now_time) - keep_days * 86400
     finished = [entry for entry in list_saves(folder, f"{AUTOSAVE_PREFIX}*.yaml")
                 if entry.error is None and entry.over]
+    finished.sort(key=lambda entry: max(entry.played or entry.modified, entry.modified),
+                  reverse=True)
     removed = []
     for rank, entry in enumerate(finished):
-        if rank >= keep or entry.modified < limit:
-            try:
+        if rank < keep and max(entry.played or entry.modified, entry.modified) >= limit:
+            continue
+        try:
+            with folder_lock(folder):
+                if os.stat(entry.path).st_mtime != entry.modified:
+                    continue  # written again since it was listed
+                if not _finished_cleanly(entry.path):
+                    continue
                 entry.path.unlink()
                 removed.append(entry.path)
-            except OSError:
-                continue
+        except (OSError, SaveError):
+            continue
     return removed
 
 
