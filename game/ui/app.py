@@ -45,6 +45,23 @@ MIN_SIZE = (960, 600)
 ICON = paths.ASSETS / "icon-64.png"
 #: A handover card (or a "Pass to" button) ignores presses for this long after it appears.
 GUARD_SECONDS = 0.5
+#: A key press this soon after the window gained focus began in another window: SDL sends
+#: one for a key held at the switch, and X's key repeat (660 ms by default; Windows' at most
+#: 1 s) sends one for a key pressed just before it.  Such a press confirms nothing.
+FOCUS_GUARD_SECONDS = 1.0
+
+
+def focus_change(event: pygame.event.Event) -> int:
+    """-1 when ``event`` says the window lost the keyboard's focus, 1 when it gained it,
+    else 0 (SDL's window events, and pygame's ACTIVEEVENT sent beside them)."""
+    if event.type == pygame.WINDOWFOCUSLOST:
+        return -1
+    if event.type == pygame.WINDOWFOCUSGAINED:
+        return 1
+    if (event.type == pygame.ACTIVEEVENT
+            and getattr(event, "state", 0) & (pygame.APPINPUTFOCUS | pygame.APPACTIVE)):
+        return 1 if getattr(event, "gain", 0) else -1
+    return 0
 
 
 class Toast(tuple):
@@ -96,6 +113,12 @@ class App:
         #: When the press behind the input being handled began (-inf: before we knew).
         self.input_began = float("-inf")
         self._release_began = float("-inf")
+        #: When the window last gained the keyboard's focus (see FOCUS_GUARD_SECONDS).
+        self.focused_at = float("-inf")
+        self.focus_guard_seconds = FOCUS_GUARD_SECONDS
+        #: The event being handled comes before a loss of focus in its batch: SDL sends a
+        #: release for every held key just before it tells that the window lost focus.
+        self._leaving = False
         #: Faults caught at the loop (a fault while recovering from one is not caught).
         self.crashes = 0
         self.guard_seconds = GUARD_SECONDS
@@ -200,8 +223,16 @@ class App:
                 # drivers implement by polling every millisecond.
                 time.sleep(IDLE_SLEEP)
                 events = pygame.event.get()
-        for event in events:
-            self.dispatch(event)
+        # The releases SDL sends as the window loses focus come just before the loss, in
+        # the same batch: they end no press made in this window.
+        leaving = max((i for i, event in enumerate(events) if focus_change(event) < 0),
+                      default=-1)
+        for i, event in enumerate(events):
+            self._leaving = i < leaving
+            try:
+                self.dispatch(event)
+            finally:
+                self._leaving = False
         dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
         top = self.stack.top
         moving = bool(top and top.update(dt))
@@ -230,26 +261,36 @@ class App:
         return False
 
     def _track(self, event: pygame.event.Event) -> None:
-        """Note when the press behind ``event`` began (``input_began``)."""
+        """Note when the press behind ``event`` began (``input_began``): minus infinity for
+        one that did not both begin and end in this window (a key held across a switch of
+        windows, either way), which no guard takes as fresh."""
         now = time.monotonic()
         kind = event.type
         if kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             key = (("key", getattr(event, "key", None)) if kind == pygame.KEYDOWN
                    else ("mouse", getattr(event, "button", None)))
+            began = now
+            if kind == pygame.KEYDOWN and now < self.focused_at + self.focus_guard_seconds:
+                began = float("-inf")  # held in another window as this one gained focus
             # A key's repeats are one press that began at its first KEYDOWN.
-            self.input_began = self.held.setdefault(key, now)
+            self.input_began = self.held.setdefault(key, began)
         elif kind in (pygame.KEYUP, pygame.MOUSEBUTTONUP):
             key = (("key", getattr(event, "key", None)) if kind == pygame.KEYUP
                    else ("mouse", getattr(event, "button", None)))
             self.input_began = self.held.pop(key, float("-inf"))
+            if self._leaving:
+                self.input_began = float("-inf")  # SDL's release as the window loses focus
             if kind == pygame.MOUSEBUTTONUP and key[1] == 1:
                 self._release_began = self.input_began
         elif kind == pygame_gui.UI_BUTTON_PRESSED:
             # A click ends with the release; a press from the keyboard or a test has no mouse.
             clicked = getattr(event, "mouse_button", None) is not None
             self.input_began = self._release_began if clicked else now
-        elif kind == pygame.WINDOWFOCUSLOST:
+        elif focus_change(event) < 0:
             self.held.clear()  # their releases will go to another window
+        elif focus_change(event) > 0:
+            self.held.clear()
+            self.focused_at = now
         else:
             self.input_began = now
 

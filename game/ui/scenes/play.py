@@ -250,7 +250,7 @@ class PlayScene(Scene):
     def autosave(self) -> None:
         """Save to the match's own autosave; while that fails a warning stays up."""
         from ..saving import autosave
-        self.save_problem = autosave(self.match)
+        self.save_problem = autosave(self.match, self.app)
 
     def save_to(self, path: Path) -> bool:
         try:
