@@ -557,7 +557,8 @@ class PlayScene(Scene):
             self.log_box.hide()  # no room: never under the bottom row or out of the window
         menu_rect, undo_rect, hint_rect, step_rect = bottom_row(panel.x + 12, bottom,
                                                                 panel.width - 24)
-        self.controls.button(menu_rect, "Menu", self.open_menu, tooltip="Save, load, undo, rules (Esc)")
+        self.controls.button(menu_rect, "Menu", self.open_menu,
+                             tooltip="Save, load, undo, rules (Esc)")
         self.controls.button(pygame.Rect(panel.right - 44, panel.y + 10, 32, 30), "?",
                              self.open_help, tooltip="The rules about what is happening now (F1)")
         can_undo = self.viewer is not None and self.match.can_undo(self.viewer)
