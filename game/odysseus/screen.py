@@ -896,18 +896,20 @@ class OdysseusScreen(GameScreen):
             pygame.draw.rect(surface, (34, 30, 36), rect, border_radius=6)
             if owner is not None:
                 pygame.draw.rect(surface, colour(owner), rect, 4, border_radius=6)
+            # The red badge in the top right corner (2 px in: a highlight ring stays off
+            # it), the amount centred in the room left of it, the word across the tile.
+            radius = max(5, round(9 * self.t.scale))
+            cx, cy = rect.right - 2 - radius, rect.y + 2 + radius
+            left = (cx - radius - self.t.offset_x) / self.t.scale  # the badge's left, map
             big, small = tile_words(tile)
-            self._text(surface, big, r.centerx, r.y + 4, 20, (250, 240, 210), bold=True,
-                       anchor="midtop", width=r.width - 6)
+            self._text(surface, big, (r.x + left) / 2, r.y + 4, 20, (250, 240, 210),
+                       bold=True, anchor="midtop", width=left - r.x - 4)
             self._text(surface, small, r.centerx, r.y + 28, 13, (220, 210, 190),
                        anchor="midtop", width=r.width - 6,
                        shorter=("Dest.",) if small == "Destiny" else ())
-            red = REWARDS[tile]["red"]  # on the tile's corner, clear of its words
-            cx, cy = self.at(r.right - 2, r.bottom + 1)
-            pygame.draw.circle(surface, (200, 40, 40), (round(cx), round(cy)),
-                               max(6, round(9 * self.t.scale)))
-            draw_text(surface, str(red), (cx, cy), self.px(13), (255, 255, 255), bold=True,
-                      anchor="center")
+            pygame.draw.circle(surface, (200, 40, 40), (cx, cy), radius)
+            draw_text(surface, str(REWARDS[tile]["red"]), (cx, cy), self.px(13),
+                      (255, 255, 255), bold=True, anchor="center")
 
     def _draw_card(self, surface, rect_map: pygame.Rect, card: str, dim: bool = False,
                    visible: float = CARD_W, new: bool = False, legal: bool = False) -> None:
@@ -918,15 +920,30 @@ class OdysseusScreen(GameScreen):
         base = deck_colour(card)
         pygame.draw.rect(surface, (20, 16, 12), rect.move(2, 3), border_radius=8)
         pygame.draw.rect(surface, PARCH, rect, border_radius=8)
-        pygame.draw.rect(surface, base, rect, max(2, round(5 * self.t.scale)), border_radius=8)
+        frame = max(2, round(5 * self.t.scale))
+        pygame.draw.rect(surface, base, rect, frame, border_radius=8)
         room = min(CARD_W, visible)
-        if room < CARD_W - 2:  # overlapped: a corner index, the word turned along the edge
+        # The words' room: inside the frame, a pixel of air each side (map units).
+        inner = (rect.width - 2 * frame - 2) / self.t.scale
+        words = (SPECIAL_NAMES[info["special"]].split() if info["special"]
+                 else ["Help" if info["deck"] == "help" else "Hinder"])
+        fits = all(rendered(word, self.floor_px(), base, False).get_width()
+                   <= inner * self.t.scale for word in words)
+        inside = rect.inflate(-2 * frame - 2, -2 * frame - 2)
+        if room < CARD_W - 2 or (not fits and not info["special"]):
+            # Overlapped (or a small window too narrow for "Hinder"): a corner index, the
+            # word turned along the edge.
             self._draw_index(surface, rect_map, card, room)
+        elif not fits:  # a small window too narrow for "Advance": the name along the card
+            if not self._draw_turned(surface, inside, " ".join(words), base):
+                self._draw_index(surface, rect_map, card, room)
         elif info["special"]:
-            words = SPECIAL_NAMES[info["special"]].split()
+            below = None  # each word right under the letters of the one above
             for i, word in enumerate(words):
                 self._text(surface, word, rect_map.centerx, rect_map.y + 24 + i * 20, 14, base,
-                           bold=True, anchor="midtop", width=CARD_W - 8)
+                           bold=True, anchor="midtop", width=inner,
+                           ink_top=None if below is None else below + 1)
+                below = self.last_ink.bottom
             px = max(self.floor_px(), self.min_px(), round(11 * self.t.scale))
             if rendered("face up", px, INK, False).get_width() <= (CARD_W - 10) * self.t.scale:
                 self._text(surface, "face up", rect_map.centerx, rect_map.bottom - 8, 11,
@@ -934,9 +951,8 @@ class OdysseusScreen(GameScreen):
         else:
             self._text(surface, str(info["value"]), rect_map.centerx, rect_map.y + 14, 40,
                        base, bold=True, anchor="midtop")
-            self._text(surface, "Help" if info["deck"] == "help" else "Hinder",
-                       rect_map.centerx, rect_map.bottom - 8, 13, base, bold=True,
-                       anchor="midbottom", width=CARD_W - 4)
+            self._text(surface, words[0], rect_map.centerx, rect_map.bottom - 8, 13, base,
+                       bold=True, anchor="midbottom", width=inner)
         if legal:  # before the next card is drawn, so it never crosses that card's words
             pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=8)
         if new:  # a gold frame, and a tab above the card saying so
@@ -951,6 +967,19 @@ class OdysseusScreen(GameScreen):
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             veil.fill((20, 16, 12, 120))
             surface.blit(veil, rect)
+
+    def _draw_turned(self, surface, inside: pygame.Rect, text: str, colour_) -> bool:
+        """``text`` turned a quarter and centred in ``inside`` (screen pixels), as large as
+        fits from the card size down to the floor size, bold if it can; False if it
+        does not fit at all (nothing drawn)."""
+        for px in range(max(self.px(14), self.floor_px()), self.floor_px() - 1, -1):
+            for bold in (True, False):
+                image = rendered(text, px, tuple(colour_), bold)
+                if image.get_width() <= inside.height and image.get_height() <= inside.width:
+                    turned = pygame.transform.rotate(image, 90)
+                    surface.blit(turned, turned.get_rect(center=inside.center))
+                    return True
+        return False
 
     def _draw_index(self, surface, rect_map: pygame.Rect, card: str, room: float) -> None:
         """An overlapped card's words in the strip the next card leaves showing: its value
