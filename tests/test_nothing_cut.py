@@ -186,3 +186,21 @@ def test_nothing_is_cut_in_the_menus(audit, tmp_path, monkeypatch):
                     value = getattr(settings.draft, choice.field)
                     found += audit.problems(d.app, f"{where} settings, {choice.field} {value}")
     assert not found, "\n".join(dict.fromkeys(found))
+
+
+def test_a_long_roll_wraps_in_the_fandango_dice_box(audit):
+    """A roll's words wrap inside the dice box (they were cut at 110 characters and ran
+    past the board at 960x600)."""
+    d = Driver(size=SIZES[0])
+    match = Match.new("monster_fandango", seats_for("monster_fandango"), seed=1)
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(2)
+    if isinstance(d.top, HandoverScene):
+        d.key(pygame.K_SPACE)
+        d.pump(2)
+    text = ("Mira's Lizardman attacks the wild Horror with the magic sword and the shield "
+            "of the old king: needs 1-4, rolled 3 — hit, and the Horror is slain at last.")
+    play.screen.dice = {"text": text, "roll": 3, "need": 4, "time": 0.3, "good": True}
+    assert audit.problems(d.app, "a long roll") == []
+    shown = " ".join(t for _surface, _ink, t, _clip in audit.drawn)
+    assert "slain at last." in shown
