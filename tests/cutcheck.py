@@ -63,6 +63,18 @@ def widget_text_problems(app) -> list[str]:
     return found
 
 
+def spy_on(monkeypatch, name: str, real: Any, spy: Any) -> None:
+    """Put ``spy`` in place of ``real`` (called ``name``) in every module of the game that
+    holds it -- or holds the spy of an earlier test: a module first imported while another
+    test's spy was in place kept that one, and would draw unseen."""
+    spy.cutcheck_real = real
+    for mod in list(sys.modules.values()):
+        held = getattr(mod, name, None) if getattr(mod, "__name__", "").startswith(
+            "game") else None
+        if held is real or (held is not None and getattr(held, "cutcheck_real", None) is real):
+            monkeypatch.setattr(mod, name, spy)
+
+
 class Audit:
     """Spies on text drawing; see the module's docstring."""
 
@@ -81,10 +93,7 @@ class Audit:
                 self.note(surface, ink.move(rect.topleft), text)
             return rect
 
-        for mod in list(sys.modules.values()):
-            if (getattr(mod, "__name__", "").startswith("game")
-                    and getattr(mod, "draw_text", None) is draw_text):
-                monkeypatch.setattr(mod, "draw_text", spied_draw_text)
+        spy_on(monkeypatch, "draw_text", draw_text, spied_draw_text)
         wrap_text = W.wrap_text
 
         def spied_wrap_text(text, size, width, bold=False):
@@ -93,10 +102,7 @@ class Audit:
                 self.wrapped.append((str(text), [line for line in lines if line.strip()]))
             return lines
 
-        for mod in list(sys.modules.values()):
-            if (getattr(mod, "__name__", "").startswith("game")
-                    and getattr(mod, "wrap_text", None) is wrap_text):
-                monkeypatch.setattr(mod, "wrap_text", spied_wrap_text)
+        spy_on(monkeypatch, "wrap_text", wrap_text, spied_wrap_text)
         backdrop = backdrop_module.backdrop
 
         def spied_backdrop(size):
@@ -104,10 +110,7 @@ class Audit:
                 self.moons.append(backdrop_module.moon_rect(size))
             return backdrop(size)
 
-        for mod in list(sys.modules.values()):
-            if (getattr(mod, "__name__", "").startswith("game")
-                    and getattr(mod, "backdrop", None) is backdrop):
-                monkeypatch.setattr(mod, "backdrop", spied_backdrop)
+        spy_on(monkeypatch, "backdrop", backdrop, spied_backdrop)
         self._spy_odysseus(monkeypatch)
 
     def _spy_odysseus(self, monkeypatch) -> None:
@@ -145,18 +148,28 @@ class Audit:
         scenes = app.stack.visible()
         for scene in scenes[:-1]:
             scene.draw(surface)
+        top = scenes[-1] if scenes else None
+        if hasattr(top, "_panel_picture"):  # the play scene's kept pictures: drawn afresh
+            top._panel_picture = top._board_picture = None
         self.recording = True
         try:
-            if scenes:
-                scenes[-1].draw(surface)
+            if top is not None:
+                top.draw(surface)
         finally:
             self.recording = False
         app.ui.draw_ui(surface)
+        # Where each picture drawn on went in the window: the window itself, and the play
+        # scene's board picture (the whole window) and panel picture (the panel).
+        shifts = {id(surface): (0, 0)}
+        if getattr(top, "_board_picture", None) is not None:
+            shifts[id(top._board_picture)] = (0, 0)
+        if getattr(top, "_panel_picture", None) is not None:
+            shifts[id(top._panel_picture)] = top.panel_rect().topleft
         found = [f"{where}: {p}" for p in widget_text_problems(app)]
-        found += [f"{where}: {p}" for p in self._drawn_problems(app, surface)]
+        found += [f"{where}: {p}" for p in self._drawn_problems(app, shifts)]
         return found
 
-    def _drawn_problems(self, app, screen: pygame.Surface) -> list[str]:
+    def _drawn_problems(self, app, shifts: dict[int, tuple[int, int]]) -> list[str]:
         found = []
         for surface, ink, text, clip in self.drawn:
             if ELLIPSIS in text:
@@ -169,10 +182,16 @@ class Audit:
             missing = [line for line in lines if line not in shown]
             if missing and len(missing) < len(lines):
                 found.append(f"{text!r} loses its line(s) {missing}")
-        on_screen = [(ink, text) for surface, ink, text, _ in self.drawn if surface is screen]
-        for (a, ta), (b, tb) in itertools.combinations(on_screen, 2):
-            if a.colliderect(b) and ta != tb:
-                found.append(f"{ta!r} at {tuple(a)} overlaps {tb!r} at {tuple(b)}")
+        on_screen = [(ink.move(shifts[id(surface)]), text)
+                     for surface, ink, text, _ in self.drawn if id(surface) in shifts]
+        elsewhere: dict[int, list] = {}  # texts on other pictures: each picture apart
+        for surface, ink, text, _ in self.drawn:
+            if id(surface) not in shifts:
+                elsewhere.setdefault(id(surface), []).append((ink, text))
+        for group in [on_screen, *elsewhere.values()]:
+            for (a, ta), (b, tb) in itertools.combinations(group, 2):
+                if a.colliderect(b) and ta != tb:
+                    found.append(f"{ta!r} at {tuple(a)} overlaps {tb!r} at {tuple(b)}")
         for ink, text in on_screen:
             for moon in self.moons:
                 if ink.colliderect(moon):

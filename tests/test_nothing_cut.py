@@ -90,6 +90,8 @@ def look_at_play(d: Driver, audit: Audit, match: Match, label: str) -> list[str]
         found += audit.problems(d.app, f"{label}, replay")
         return found
     found += audit.problems(d.app, f"{label}, panel of seat {play.viewer}")
+    drawn = {text for _surface, _ink, text, _clip in audit.drawn}
+    assert play.match.title in drawn, "the panel's kept picture was not looked at"
     for seat in match.to_act()[1:4]:  # several choosing at once: each one's panel
         play.viewer = seat
         play.rebuild()
