@@ -16,7 +16,7 @@ import pygame
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
 from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_name, draw_text, fit,
-                             font, wrap_text)
+                             font, render_text, wrap_text)
 
 from .data import CHARACTERS, MOOD_HELP, OBJECTS, TRACK, character_card
 
@@ -905,10 +905,7 @@ class RacingScreen(GameScreen):
         pygame.draw.rect(surface, (250, 244, 226), face, border_radius=10)
         pygame.draw.rect(surface, (90, 72, 52), face, 3, border_radius=10)
         angle = (d.get("spin", 0) * 900) % 360 if spinning else 0
-        label = draw_text(pygame.Surface((1, 1)), str(value), (0, 0), 28, (40, 28, 20), True)
-        glyph = pygame.Surface(label.size, pygame.SRCALPHA)
-        draw_text(glyph, str(value), (0, 0), 28, (40, 28, 20), bold=True)
-        glyph = pygame.transform.rotate(glyph, angle)
+        glyph = pygame.transform.rotate(render_text(str(value), 28, (40, 28, 20), True), angle)
         surface.blit(glyph, glyph.get_rect(center=face.center))
         if not spinning and d.get("face"):
             words = FACE_WORDS.get(d["face"]) or OBJECTS.get(d["face"], {}).get("name", d["face"])

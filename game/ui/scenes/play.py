@@ -27,8 +27,8 @@ from .. import paths
 from ..gamescreen import screen_for
 from ..scene import Scene
 from ..thinker import Thinker
-from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, render_text,
-                       wrap_text)
+from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, font,
+                       render_text, wrap_text)
 
 PANEL_WIDTH = 390
 LOG_LINES = 80
@@ -91,6 +91,29 @@ def disabled_words(tip: str) -> str | None:
 
 def escape_html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+#: The bottom row's buttons: their labels and fonts (size, bold) as the theme draws them.
+BOTTOM_ROW = [(("Menu",), 16, False), (("Undo",), 16, False), (("Hint",), 16, False),
+              (("Step: off", "Step: on"), 16, False), (("Next step",), 18, True)]
+#: Room a button needs beside its label (its border and a little air), and between buttons.
+BUTTON_PAD, ROW_GAP = 16, 8
+
+
+def bottom_row(x: int, y: int, width: int) -> list[pygame.Rect]:
+    """The Menu, Undo, Hint and Step buttons across ``width`` pixels: each as wide as its
+    longest label needs (Step's own or "Next step", in bold), the rest shared equally, so
+    that no label is clipped ("Next ste" in an equal quarter)."""
+    needs = [max(font(size, bold).size(text)[0] for text in texts) + BUTTON_PAD
+             for texts, size, bold in BOTTOM_ROW]
+    needs = needs[:3] + [max(needs[3:])]
+    spare = max(0, width - sum(needs) - ROW_GAP * (len(needs) - 1)) // len(needs)
+    right, rects = x + width, []
+    for need in needs:
+        rects.append(pygame.Rect(x, y, need + spare, 40))
+        x += need + spare + ROW_GAP
+    rects[-1].width = max(rects[-1].width, right - rects[-1].x)  # the odd pixels left over
+    return rects
 
 
 class PlayScene(Scene):
@@ -587,29 +610,30 @@ class PlayScene(Scene):
                                         bottom - 10 - log_top))
         elif self.log_box is not None and self.log_box.alive():
             self.log_box.hide()  # no room: never under the bottom row or out of the window
-        quarter = (panel.width - 24 - 24) // 4
-        row = pygame.Rect(panel.x + 12, bottom, quarter, 40)
-        self.controls.button(row, "Menu", self.open_menu, tooltip="Save, load, undo, rules (Esc)")
+        menu_rect, undo_rect, hint_rect, step_rect = bottom_row(panel.x + 12, bottom,
+                                                                panel.width - 24)
+        self.controls.button(menu_rect, "Menu", self.open_menu,
+                             tooltip="Save, load, undo, rules (Esc)")
         self.controls.button(pygame.Rect(panel.right - 44, panel.y + 10, 32, 30), "?",
                              self.open_help, tooltip="The rules about what is happening now (F1)")
         can_undo = self.viewer is not None and self.match.can_undo(self.viewer)
-        self.controls.button(row.move(quarter + 8, 0), "Undo", self.undo, enabled=can_undo,
+        self.controls.button(undo_rect, "Undo", self.undo, enabled=can_undo,
                              tooltip="Take back your last action" if can_undo
                              else "Not now: " + self.undo_refusal())
         refusal = self.hint_refusal()
         hint = self.active_hint()
         self.controls.button(
-            row.move(2 * (quarter + 8), 0), "Hint", self.ask_hint, enabled=refusal is None,
+            hint_rect, "Hint", self.ask_hint, enabled=refusal is None,
             tooltip=(hint.line if hint is not None else
                      "What the computer player would do in your place, from what you can "
                      "see (T). Everyone is told you asked.") if refusal is None
             else "Not now: " + refusal)
         if self.awaiting_step:
-            self.controls.button(row.move(3 * (quarter + 8), 0), "Next step", self.next_step,
+            self.controls.button(step_rect, "Next step", self.next_step,
                                  object_id="#primary", tooltip="Show the next move (N)")
             self.controls.set_focus(len(self.controls.items) - 1)
         else:
-            self.controls.button(row.move(3 * (quarter + 8), 0),
+            self.controls.button(step_rect,
                                  "Step: on" if self.step_mode else "Step: off",
                                  self.toggle_step_mode,
                                  tooltip="Step through each move of the resolution")

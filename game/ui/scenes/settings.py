@@ -21,6 +21,8 @@ BOT_DELAYS = tuple(round(0.2 * step, 1) for step in range(1, 11))
 ROW_HEIGHT = (68, 100)  # least and most, as the window's height allows
 PANEL_WIDTH = 760
 VALUE_WIDTH = 250
+#: The "Open folder" button: narrower than a value, so that the folder's path has room.
+FOLDER_WIDTH = 160
 
 
 ANIMATION_NOTES = {
@@ -63,7 +65,7 @@ CHOICES = (
            lambda v: ANIMATION_NOTES.get(v, "")),
     Choice("handover", "Handover screen", (True, False), lambda v: "On" if v else "Off",
            lambda v: "A cover screen between turns keeps each player's secrets." if v
-           else "No cover between turns: turn off only when everyone may see everything."),
+           else "No cover between turns: everyone sees everything."),
     Choice("bot_delay", "Computer player delay", BOT_DELAYS, lambda v: f"{v:.1f} s",
            lambda v: "How long a computer player waits before it moves."),
     Choice("recap", "Recap at handover", (True, False), lambda v: "On" if v else "Off",
@@ -115,11 +117,11 @@ class SettingsScene(Scene):
                                           self.change(c, 1),
                                           tooltip="Click or Enter: next value; Left/Right: step")
             self.value_buttons[button] = choice
-        rect = pygame.Rect(0, 0, VALUE_WIDTH, 46)
+        rect = pygame.Rect(0, 0, FOLDER_WIDTH, 46)
         rect.topright = (panel.right - 28, panel.y + 24 + row_height * len(CHOICES))
         self.controls.button(rect, "Open folder", self.open_saves,
-                             tooltip="Every game autosaves here after each action: "
-                                     "show the folder in the file manager")
+                             tooltip=f"Every game autosaves in {paths.saves_dir()} after "
+                                     "each action: show the folder in the file manager")
         save, cancel = pygame.Rect(0, 0, 190, 50), pygame.Rect(0, 0, 190, 50)
         save.topright = (panel.centerx - 10, panel.bottom + 26)
         cancel.topleft = (panel.centerx + 10, panel.bottom + 26)
@@ -187,7 +189,8 @@ class SettingsScene(Scene):
         pygame.draw.line(surface, (70, 60, 58), (panel.x + 24, top - 14),
                          (panel.right - 24, top - 14))
         draw_text(surface, "Saves folder", (panel.x + 28, top + 2), 20, TEXT, bold=True)
-        where = fit_path(str(paths.saves_dir()), text_width + VALUE_WIDTH - 40, 15)
+        # Beside the "Open folder" button (only a very long path loses its start).
+        where = fit_path(str(paths.saves_dir()), panel.width - 56 - FOLDER_WIDTH - 12, 15)
         draw_text(surface, where, (panel.x + 28, top + 32), 15, MUTED)
         if panel.bottom + 100 < height - 30:
             draw_text(surface, "Tab or Up/Down: move   ·   Enter or Left/Right: change   ·   "
