@@ -1,10 +1,13 @@
 """Command line: start the program, or render a Tiled map to a PNG.
 
     python main.py                      # the main menu
-    python main.py --load saves/x.yaml  # straight into a saved game
+    python main.py --load FILE.yaml     # straight into a saved game
     python main.py render-map MAP.tmx OUT.png
     python main.py --smoke-test         # check this copy works, with no screen
+    python main.py --install-desktop    # add the program to the desktop's menu (Linux)
     python main.py --version
+
+``python -m game`` and the installed ``tabletop`` command do the same.
 """
 
 from __future__ import annotations
@@ -15,13 +18,48 @@ import sys
 from pathlib import Path
 
 
+#: The distribution's name (on a package index); the command is ``tabletop``.
+DISTRIBUTION = "tabletop-hotseat"
+
+
+#: The one-folder bundle carries its version in this file inside the package.
+VERSION_FILE = "VERSION"
+
+
 def version() -> str:
-    """The installed version (from the package metadata), or the checkout's."""
+    """A checkout's version (its ``pyproject.toml``), the bundle's (written when it was built),
+    or the installed package's metadata."""
+    from game.resources import PACKAGE, ROOT, running_from_checkout
+    if (PACKAGE / VERSION_FILE).is_file():
+        return (PACKAGE / VERSION_FILE).read_text(encoding="utf-8").strip()
+    if running_from_checkout():
+        import tomllib
+        try:
+            with open(ROOT / "pyproject.toml", "rb") as file:
+                return tomllib.load(file)["project"]["version"]
+        except (OSError, KeyError, tomllib.TOMLDecodeError):
+            pass
     from importlib import metadata
     try:
-        return metadata.version("tabletop")
+        return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
         return "unknown (not installed)"
+
+
+def where_text() -> str:
+    """``--help``'s lines on where this computer keeps the saves and the settings."""
+    from game.ui.paths import saves_dir, settings_path
+    saves = saves_dir()
+    return "\n".join([
+        "files on this computer:",
+        f"  saves:    {saves}",
+        "            (TABLETOP_SAVES=FOLDER chooses another folder)",
+        f"  settings: {settings_path()}",
+        "            (TABLETOP_HOME=FOLDER keeps settings.yaml there instead)",
+        "",
+        "example:",
+        f"  tabletop --load {saves / 'autosave-odysseus-ID.yaml'}",
+    ])
 
 
 #: The smallest window the screens are laid out for (the client's MIN_SIZE) and
@@ -82,16 +120,22 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="tabletop", description=__doc__.splitlines()[0],
         epilog="commands:\n" + "\n".join("  " + line.strip().replace("python main.py", "tabletop")
-                                          for line in __doc__.splitlines()[2:] if line.strip()),
+                                          for line in __doc__.split("\n\n")[1].splitlines())
+               + "\n\n" + where_text(),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument("--smoke-test", action="store_true",
                         help="play, save, load and render every game headless, then exit")
+    parser.add_argument("--install-desktop", action="store_true",
+                        help="add the program, its icon and its description to the desktop's "
+                             "menu (Linux: under $XDG_DATA_HOME or ~/.local/share), then exit")
+    parser.add_argument("--uninstall-desktop", action="store_true",
+                        help="take out what --install-desktop added, then exit")
     sub = parser.add_subparsers(dest="command")
     render = sub.add_parser("render-map", help="render a .tmx map's tile layers to a PNG")
     render.add_argument("map", type=Path)
     render.add_argument("out", type=Path)
-    parser.add_argument("--load", type=Path, help="open this save at start")
+    parser.add_argument("--load", type=Path, metavar="FILE", help="open this save at start")
     parser.add_argument("--size", type=window_size, metavar="WIDTHxHEIGHT",
                         help=f"window size, e.g. 1280x720 (at least "
                              f"{MIN_WINDOW[0]}x{MIN_WINDOW[1]})")
@@ -103,8 +147,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke_test:
         from game.selfcheck import run
         return run()
+    if args.install_desktop or args.uninstall_desktop:
+        from game import desktop
+        return desktop.install() if args.install_desktop else desktop.uninstall()
     if args.command == "render-map":
         return render_map_command(args.map, args.out)
+    # The window's class (X11) and app id (Wayland) name the desktop entry that
+    # --install-desktop writes, so the task bar shows its name and icon.  Set before pygame is
+    # imported: on import it sets the X11 class to the script's name.
+    from game.desktop import APP_ID
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", APP_ID)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
     from game.ui.app import App
     size = None
     if args.size:

@@ -15,6 +15,7 @@ from game.engine import Match
 from game.ui import paths
 from game.ui.scenes.play import PlayScene
 
+from savedates import date
 from uidriver import Driver
 
 RACERS = [{"name": "Mira", "kind": "human"}, {"name": "Bo", "kind": "human"},
@@ -68,8 +69,8 @@ def test_a_second_game_of_the_same_kind_keeps_the_first():
     assert by_id[first.match.match_id].actions == first_actions
     assert by_id[second.match.match_id].actions == second.match.actions
     # Load lists both unfinished games, newest first, with players and turn.
-    os.utime(files[0], (1_000_000, 1_000_000))
-    os.utime(files[1], (2_000_000, 2_000_000))
+    date(files[0], 1_000_000)
+    date(files[1], 2_000_000)
     saves = load_rows(d)
     assert [info.path for info in saves] == [files[1], files[0]]
     for info in saves:
@@ -104,6 +105,11 @@ def test_loading_an_earlier_save_and_moving_keeps_the_later_game():
     move(d, d.app.stack.find(PlayScene))
     assert Match.load(auto).actions == later
     assert len(autosaves()) == 2
+    # and the person is told where their game now goes, once
+    told = [text for text, _until, _error in d.app.toasts if "new autosave" in text]
+    assert len(told) == 1 and "that file is kept" in told[0]
+    move(d, d.app.stack.find(PlayScene))
+    assert len([text for text, _u, _e in d.app.toasts if "new autosave" in text]) == 1
 
 
 # ------------------------------------------------------------------------ Save as
@@ -297,12 +303,15 @@ def test_full_or_read_only_disk_is_named_in_the_warning(monkeypatch, code, words
         number = getattr(errno, code)
         raise OSError(number, os.strerror(number))
 
-    monkeypatch.setattr(os, "fsync", fail)
-    move(d, play)
+    # Only fsync fails, and only inside this block: monkeypatch.undo() would also undo the
+    # fixture's TABLETOP_SAVES and send the next autosave to a person's saves folder.
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "fsync", fail)
+        move(d, play)
     assert play.save_problem is not None and words in play.save_problem
     assert str(auto) in play.save_problem
     assert auto.read_bytes() == before
     assert not [p for p in auto.parent.iterdir() if p.name.endswith(".tmp")]
-    monkeypatch.undo()
     move(d, play)
+    assert os.environ["TABLETOP_SAVES"] == str(auto.parent)
     assert play.save_problem is None

@@ -155,7 +155,11 @@ def test_aiming_an_object_shows_reach_and_a_click_uses_it():
     play = d.app.push(PlayScene(d.app, match))
     d.pump(3)
     d.press("Aim Magic spear")
-    assert d.buttons("Aiming: Magic spear") and d.buttons("Hit barrier c2 r6")
+    # The barrier is named by where it lies from the racer (the board shows no
+    # coordinates: issue 25): "Hit 1 down", its tooltip "Hit the barrier below you".
+    hit = d.buttons("Hit 1 down")
+    assert d.buttons("Aiming: Magic spear") and hit
+    assert hit[0].tool_tip_text == "Hit the barrier below you"
     view = match.view(0)
     assert (1, 5) in play.screen.highlighted(view)
     click_cell(d, play, (1, 5))

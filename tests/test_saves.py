@@ -15,6 +15,8 @@ import yaml
 from game.engine import Match, SaveError
 from game.engine.saves import FORMAT, VERSION, list_saves, unpack_document
 
+from savedates import date
+
 GAME = "fantasy_expedition"
 PASS = {"type": "pass"}
 Damage = Callable[[str], "str | bytes"]
@@ -162,10 +164,9 @@ def test_failed_write_leaves_the_old_file(monkeypatch: pytest.MonkeyPatch, path:
                                           match: Match, step: str) -> None:
     before = path.read_bytes()
     match.act(match.to_act()[0], match.legal_actions(match.to_act()[0])[0])
-    monkeypatch.setattr(os, step, fail)
-    with pytest.raises(SaveError) as caught:
+    with monkeypatch.context() as patch, pytest.raises(SaveError) as caught:
+        patch.setattr(os, step, fail)  # (undo() would also undo the fixture's saves folder)
         match.save(path)
-    monkeypatch.undo()
     assert str(caught.value) == f"{path}: could not be written (Permission denied)."
     assert path.read_bytes() == before
     assert sorted(p.name for p in path.parent.iterdir()) == ["match.yaml"]
@@ -283,7 +284,7 @@ def test_list_saves_newest_first_with_errors(match: Match, tmp_path: Path) -> No
     write(folder / "notes.txt", "not a save")
     files.update({"broken.yaml": 2500, "other.yaml": 500, "binary.yaml": 100})
     for name, stamp in files.items():
-        os.utime(folder / name, (stamp, stamp))
+        date(folder / name, stamp)
     contents = {p.name: p.read_bytes() for p in folder.iterdir()}
 
     infos = list_saves(folder)
@@ -442,11 +443,10 @@ def test_stale_temporary_files_are_removed(match: Match, tmp_path: Path) -> None
 def test_killed_write_leaves_the_old_file_and_a_temporary_that_goes(
         monkeypatch: pytest.MonkeyPatch, match: Match, path: Path) -> None:
     before = path.read_bytes()
-    monkeypatch.setattr(os, "replace", fail)
-    monkeypatch.setattr(Path, "unlink", lambda *_a, **_k: None)  # as if killed mid-write
-    with pytest.raises(SaveError):
+    with monkeypatch.context() as patch, pytest.raises(SaveError):
+        patch.setattr(os, "replace", fail)
+        patch.setattr(Path, "unlink", lambda *_a, **_k: None)  # as if killed mid-write
         match.save(path)
-    monkeypatch.undo()
     leftovers = [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
     assert len(leftovers) == 1 and path.read_bytes() == before
     os.utime(leftovers[0], (1_000_000, 1_000_000))
@@ -495,16 +495,16 @@ def test_format_1_save_is_upgraded_with_a_stable_id(match: Match, path: Path,
 
 
 def test_every_match_has_its_own_autosave(tmp_path: Path) -> None:
-    from game.engine.saves import autosave_match, latest_unfinished
+    from game.engine.saves import LOCK_NAME, autosave_match, latest_unfinished
     folder = tmp_path / "saves"
     one, two = played_match(5), played_match(6)
     first = autosave_match(one, folder)
     second = autosave_match(two, folder)
     assert first != second
     assert first.name == f"autosave-{GAME}-{one.match_id}.yaml"
-    assert {p.name for p in folder.iterdir()} == {first.name, second.name}
-    assert latest_unfinished(folder).path == second
-    os.utime(second, (1_000_000, 1_000_000))
+    assert {p.name for p in folder.iterdir()} == {first.name, second.name, LOCK_NAME}
+    assert latest_unfinished(folder).path == second  # written last
+    date(second, 1_000_000)
     assert latest_unfinished(folder).path == first
     # undo and save again: the match's own file, overwritten
     one.undo()

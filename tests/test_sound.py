@@ -48,8 +48,9 @@ def test_the_shipped_sounds_are_what_the_tool_makes(tmp_path):
 
 def test_the_sounds_are_packaged():
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    patterns = data["package-data"]["game.assets"]
-    assert all(any(fnmatch.fnmatch(f"sounds/{n}.wav", p) for p in patterns) for n in NAMES)
+    assert "game.assets.sounds" in data["packages"]
+    patterns = data["package-data"]["game.assets.sounds"]
+    assert all(any(fnmatch.fnmatch(f"{n}.wav", p) for p in patterns) for n in NAMES)
 
 
 def test_every_mapped_event_is_one_the_game_makes():

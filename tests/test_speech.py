@@ -14,6 +14,7 @@ import pytest
 
 from game.engine import game_ids
 from game.engine.events import audience, visible_to
+from game.ui.cues import place_words
 from game.ui.scenes.play import PlayScene
 from game.ui.speech import Backend, Pyttsx3, Silent, Speaker, clean
 
@@ -208,7 +209,7 @@ def test_the_keyboard_cursor_says_the_place_and_its_tooltip():
     assert spoken[-1].startswith(clean(tip)), spoken[-1]
     play.d.key(pygame.K_RIGHT)
     assert scene.cursor != cell and spoken[-1].startswith("Hex ")
-    # A board whose places have no names of their own: the column and row first.
+    # Fantasy racing names a square from the viewer's racer, as its texts do.
     racing = CuePlay("fantasy_racing", seed=7, people=1)
     racing.run(lambda p: p.play.viewer == 0 and not p.play.showing
                and 0 in p.match.to_act() and p.d.scene_name == "PlayScene")
@@ -216,7 +217,26 @@ def test_the_keyboard_cursor_says_the_place_and_its_tooltip():
     racing.d.key(pygame.K_DOWN)
     x, y = racing.play.cursor
     said = racing.d.app.cues.speech.spoken[-1]
-    assert said.startswith(f"Column {x}, row {y}"), said
+    name = racing.play.screen.place_name([x, y])      # where it lies from your racer
+    assert name.startswith("the square ")
+    assert said.startswith(name[:1].upper() + name[1:]), said
+    ship = CuePlay("mothership", seed=7, people=1)
+    ship.run(lambda p: p.play.viewer == 0 and not p.play.showing
+             and 0 in p.match.to_act() and p.d.scene_name == "PlayScene")
+    ship.d.key(pygame.K_RIGHT)
+    x, y = ship.play.cursor
+    name = ship.play.screen.place_name([x, y])
+    said = ship.d.app.cues.speech.spoken[-1]
+    assert said.startswith(name[:1].upper() + name[1:] + ". "), said
+    assert clean(ship.play.screen.hover_text((x, y), ship.play.view())) in said
+    # A board that names its places only by numbers: column and row.
+
+    class Numbers:
+        def place_name(self, value):
+            return f"{value[0]},{value[1]}"
+
+    assert place_words(Numbers(), (3, 4)) == "Column 3, row 4"
+    assert place_words(Numbers(), "troy") is None        # a place with a name of its own
 
 
 def test_the_recap_is_said_line_by_line():

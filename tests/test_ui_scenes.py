@@ -16,6 +16,8 @@ import yaml
 from game.engine import Match, controller_class, game_ids
 from game.ui.markdown import markdown_to_html, split_sections
 
+from savedates import date
+
 SEATS = [{"name": f"P{i}", "kind": "bot"} for i in range(9)]
 RULES = Path(__file__).resolve().parents[1] / "game" / "fantasy_expedition" / "rules.md"
 SAMPLE_RULES = """# Fantasy Expedition
@@ -85,7 +87,7 @@ def play(match: Match, actions: int | None = None, seed: int = 0) -> Match:
 
 
 def make_saves(folder: Path, count: int = 3) -> list[Path]:
-    """Real saves, oldest first, with distinct modification times."""
+    """Real saves, oldest first, with distinct times (inside them and of the files)."""
     folder.mkdir(parents=True, exist_ok=True)
     made = []
     for number in range(count):
@@ -93,7 +95,7 @@ def make_saves(folder: Path, count: int = 3) -> list[Path]:
                      seed=number)
         path = folder / f"game-{number}.yaml"
         match.save(path)
-        os.utime(path, (1_000_000 + number * 100,) * 2)
+        date(path, 1_000_000 + number * 100)
         made.append(path)
     return made
 

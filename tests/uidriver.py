@@ -17,9 +17,11 @@ class Driver:
         self.app = App(settings=Settings(animation=animation, bot_delay=0.0, recap=recap),
                        size=size)
         self.app.fps = 0
-        # Synthetic steps take no time: the handover guard (a real-time wait) is tested with
-        # the real loop in test_handover_guard.py.
+        # Synthetic steps take no time: the handover guard and the guard after a switch of
+        # windows (real-time waits) are tested with the real loop in test_handover_guard.py
+        # and test_focus_guard.py.
         self.app.guard_seconds = 0.0
+        self.app.focus_guard_seconds = 0.0
         self.app.to_menu()
         self.app.step([])
 

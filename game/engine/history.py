@@ -191,6 +191,40 @@ class History:
             return False
         return self.over or step >= self.live_barrier
 
+    def branch_refusal(self, step: int, seat: int | None = None) -> str | None:
+        """Why a new game may not continue from ``step`` (None: it may), naming the later
+        step that undo cannot reach past and what it showed or left to chance, in words
+        ``seat`` (None: everyone) may read."""
+        if self.can_branch(step):
+            return None
+        if not 0 <= step <= len(self.actions):
+            return f"There is no step {step}."
+        barrier = self.live_barrier
+        later = "the next step" if barrier == step + 1 else f"step {barrier}"
+        # Its own words once the replay has found that step (never replayed just for them).
+        found = len(self._log_end) > barrier or self._work is None
+        what = (self._barrier_words(seat) if found else
+                "what it showed or left to chance cannot be taken back")
+        return (f"No undo reaches back past {later}: {what}. Play from here is possible "
+                f"from step {barrier} on, or once the game is over.")
+
+    def _barrier_words(self, seat: int | None) -> str:
+        """What the step at the undo barrier did, for ``seat``: a reveal's own words, or
+        that chance decided it (only a reveal or the generator sets the barrier)."""
+        from .events import reveals, visible_to
+        events = self.events_of(self.live_barrier)
+        shown = [ev for ev in events if ev.get("text") and visible_to(ev, seat)]
+        revealing = [ev for ev in shown if reveals(ev)]
+
+        def said(ev: dict[str, Any]) -> str:
+            return str(ev["text"]).rstrip(".")
+        if revealing:
+            return f"“{said(revealing[0])}” was news to the others"
+        if any(reveals(ev) for ev in events):
+            name = self.seats[self.actions[self.live_barrier - 1]["seat"]]["name"]
+            return f"it showed {name} something in secret"
+        return "chance decided it" + (f" ({said(shown[0])})" if shown else "")
+
     def branch(self, step: int) -> Match:
         """A new match continuing from ``step`` (refused where ``can_branch`` is false)."""
         if not self.can_branch(step):

@@ -31,9 +31,10 @@ import stat
 import time
 import unicodedata
 import weakref
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import yaml
 
@@ -72,6 +73,15 @@ STALE_TEMP_SECONDS = 60.0
 KEEP_FINISHED_DAYS = 30
 KEEP_FINISHED = 20
 AUTOSAVE_PREFIX = "autosave-"
+#: The lock file in a saves folder: held while a window checks that a match's autosave is
+#: still its own and writes it, so two windows never both decide that it is.
+LOCK_NAME = ".tabletop.lock"
+#: How long a window waits for another one's autosave before giving up on this one (the
+#: lock is held for a few milliseconds; a window stopped while holding it is the only wait).
+LOCK_SECONDS = 5.0
+#: A save dated more than this far ahead of the clock is dated in the future (a clock that
+#: was set back since, or a folder copied from a machine whose clock was ahead).
+FUTURE_SLACK = 300.0
 
 
 def now() -> str:
@@ -332,8 +342,9 @@ def remove_stale_temps(folder: str | Path, target: str | None = None,
     return removed
 
 
-def write_yaml_atomic(path: str | Path, document: Any) -> None:
-    """Dump ``document`` with the safe dumper to ``path`` via a temporary file.
+def write_yaml_atomic(path: str | Path, document: Any) -> str:
+    """Dump ``document`` with the safe dumper to ``path`` via a temporary file, and return
+    the text written.
 
     A file that is replaced keeps its permissions; a new one gets the usual
     ones (0666 less the umask).  Stale temporary files of ``path`` are removed.
@@ -371,12 +382,13 @@ def write_yaml_atomic(path: str | Path, document: Any) -> None:
     except OSError as exc:
         raise SaveError(path, f"could not be written ({exc.strerror or exc}).") from None
     remove_stale_temps(folder, path.name)
+    return text
 
 
 def save_match(match: Any, path: str | Path) -> None:
     """Write ``match`` to ``path`` atomically (its actions as compact text)."""
-    write_yaml_atomic(path, pack_document(match_document(match)))
-    _remember(match, Path(path))
+    text = write_yaml_atomic(path, pack_document(match_document(match)))
+    _remember(match, Path(path), text)
 
 
 # ------------------------------------------------------------------------ reading
@@ -573,10 +585,11 @@ class ReplayError(SaveError):
         self.total = total
 
 
-def read_document(path: str | Path) -> dict[str, Any]:
-    """A save's document, checked to be a Tabletop save and upgraded to VERSION."""
+def read_document(path: str | Path, text: str | None = None) -> dict[str, Any]:
+    """A save's document, checked to be a Tabletop save and upgraded to VERSION (``text``:
+    the file's text, when it was read already)."""
     path = Path(path)
-    doc = read_yaml(path)
+    doc = read_yaml(path) if text is None else parse_yaml(text, path)
     if not isinstance(doc, dict):
         raise SaveError(path, "is not a Tabletop save (it is empty or not a mapping).")
     if doc.get("format") != FORMAT:
@@ -594,7 +607,8 @@ def load_match(path: str | Path, partial: bool = False) -> Any:
     from .match import Match
 
     path = Path(path)
-    doc = read_document(path)
+    text = read_text(path)
+    doc = read_document(path, text)
     game_id = _need(doc, "game", str, path)
     try:
         cls = controller_class(game_id)
@@ -655,14 +669,14 @@ def load_match(path: str | Path, partial: bool = False) -> Any:
             raise SaveError(path, "is damaged or cut short: its 'actions' does not match the "
                                   "game it holds.")
         match.created = meta.get("created") if isinstance(meta.get("created"), str) else None
-        _remember(match, path)
+        _remember(match, path, text)
         return match
     if not _same_position(snapshot, match.snapshot()):
         raise SaveError(path, "is damaged: replaying its actions does not give the saved "
                               "position (the file was edited, or the rules changed).")
     check_meta(meta, match, path)
     match.created = meta["created"]
-    _remember(match, path)
+    _remember(match, path, text)
     return match
 
 
@@ -681,24 +695,19 @@ def check_meta(meta: dict[str, Any], match: Any, path: Path) -> None:
 
 
 # ----------------------------------------------------------------------- autosaves
-#: match -> {file: its stat signature} of the files this program last wrote or read for it.
-_KNOWN: "weakref.WeakKeyDictionary[Any, dict[str, tuple[int, ...]]]" = \
-    weakref.WeakKeyDictionary()
+#: match -> {file: digest of its text} of the files this program last wrote or read for it.
+#: (The text itself, not the file's size and time: two windows writing within one tick of
+#: the file system's clock, each file the same size, can leave identical times.)
+_KNOWN: "weakref.WeakKeyDictionary[Any, dict[str, bytes]]" = weakref.WeakKeyDictionary()
 
 
-def _signature(path: Path) -> tuple[int, ...] | None:
+def _digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8")).digest()
+
+
+def _remember(match: Any, path: Path, text: str) -> None:
     try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return (info.st_ino, info.st_size, info.st_mtime_ns)
-
-
-def _remember(match: Any, path: Path) -> None:
-    signature = _signature(path)
-    try:
-        if signature is not None:
-            _KNOWN.setdefault(match, {})[os.path.abspath(path)] = signature
+        _KNOWN.setdefault(match, {})[os.path.abspath(path)] = _digest(text)
     except TypeError:  # not weak-referenceable (a stand-in in a test)
         pass
 
@@ -706,22 +715,97 @@ def _remember(match: Any, path: Path) -> None:
 def _holds_our_past(match: Any, path: Path) -> bool:
     """Whether writing ``match`` over ``path`` loses nothing: the file is missing, is the
     one this match last wrote or read, or holds a beginning of this match's actions."""
-    signature = _signature(path)
-    if signature is None and not os.path.lexists(path):
+    if not os.path.lexists(path):
         return True
+    try:
+        text = read_text(path)
+    except SaveError:
+        return False  # unreadable: keep it, it may be someone's game
     try:
         known = _KNOWN.get(match, {}).get(os.path.abspath(path))
     except TypeError:
         known = None
-    if known is not None and known == signature:
+    if known is not None and known == _digest(text):
         return True
     try:
-        doc = read_document(path)
+        doc = read_document(path, text)
     except SaveError:
-        return False  # unreadable: keep it, it may be someone's game
+        return False
     theirs = doc.get("actions")
     return (isinstance(theirs, list) and doc.get("seed") == match.seed
             and doc.get("game") == match.game_id and match.actions[:len(theirs)] == theirs)
+
+
+def _try_lock(fd: int) -> bool:
+    """Take the lock on the open lock file ``fd`` without waiting; False while another
+    process holds it (POSIX: flock; Windows: a lock on its first byte)."""
+    if os.name == "nt":
+        import msvcrt
+        try:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        except PermissionError:
+            return False
+        except OSError as exc:
+            if exc.errno in (13, 36):  # EACCES, EDEADLOCK: held by another process
+                return False
+            raise
+        return True
+    import fcntl
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _unlock(fd: int) -> None:
+    if os.name == "nt":
+        import msvcrt
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+    else:
+        import fcntl
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+@contextmanager
+def folder_lock(folder: str | Path, seconds: float = LOCK_SECONDS) -> Iterator[None]:
+    """Hold the saves folder's lock (``LOCK_NAME``) for the block, waiting up to
+    ``seconds`` for another window that holds it.
+
+    Where no lock can be had at all (a folder that cannot be made or written, a file system
+    without locks) the block runs unlocked: the write that follows then fails with its own
+    reason, or succeeds as it did before locks.  SaveError when another window holds the
+    lock for longer than ``seconds``.
+    """
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0),
+                     0o666)
+    except OSError:
+        yield
+        return
+    locked = False
+    try:
+        deadline = time.monotonic() + seconds
+        try:
+            while not (locked := _try_lock(fd)):
+                if time.monotonic() > deadline:
+                    raise SaveError(folder, "is being written by another window of this "
+                                            "program, which has not finished for "
+                                            f"{seconds:g} seconds.")
+                time.sleep(0.002)
+        except OSError:
+            pass  # no locks on this file system: unlocked, as before
+        yield
+    finally:
+        try:
+            if locked:
+                _unlock(fd)
+        finally:
+            os.close(fd)
 
 
 def autosave_match(match: Any, folder: str | Path) -> Path:
@@ -729,14 +813,17 @@ def autosave_match(match: Any, folder: str | Path) -> Path:
 
     When that file holds another history (the same game continued in another
     window, or a later point of a game loaded from an earlier save), the match
-    becomes a new one with a new id instead of overwriting it.
+    becomes a new one with a new id instead of overwriting it.  The check and the
+    write are one step: the folder's lock is held for both, so of two windows
+    writing one file at the same moment, one keeps it and the other branches.
     """
     folder = Path(folder)
-    path = folder / autosave_name(match.game_id, match_id(match))
-    if not _holds_our_past(match, path):
-        match.match_id = new_match_id()
-        path = folder / autosave_name(match.game_id, match.match_id)
-    save_match(match, path)
+    with folder_lock(folder):
+        path = folder / autosave_name(match.game_id, match_id(match))
+        if not _holds_our_past(match, path):
+            match.match_id = new_match_id()
+            path = folder / autosave_name(match.game_id, match.match_id)
+        save_match(match, path)
     return path
 
 
@@ -785,6 +872,39 @@ class SaveInfo:
     def unfinished(self) -> bool:
         """A readable save of a game still being played."""
         return self.error is None and not self.over
+
+    @property
+    def played(self) -> float | None:
+        """When it was last played by the time written inside it (seconds since the epoch),
+        or None when it holds no readable time."""
+        return stamp_seconds(self.meta.get("updated"))
+
+    def recency(self, now: float | None = None) -> tuple[int, float, float]:
+        """Sort key, most recent last: the time written inside the save (which a copy
+        keeps), else the file's time; a save dated in the future sorts below every save
+        dated sanely, and equal times go by the file's time."""
+        now = time.time() if now is None else now
+        when = self.played
+        if when is None:
+            when = self.modified
+        return (0 if when > now + FUTURE_SLACK else 1, when, self.modified)
+
+
+def stamp_seconds(value: Any) -> float | None:
+    """An ISO time written in a save as seconds since the epoch (None if it is not one; a
+    time without a zone is local time).
+
+    >>> stamp_seconds("1970-01-01T00:01:00+00:00")
+    60.0
+    >>> stamp_seconds("soon") is None
+    True
+    """
+    if not isinstance(value, str):
+        return None
+    try:
+        return _dt.datetime.fromisoformat(value[:40]).timestamp()
+    except (ValueError, OverflowError, OSError):
+        return None
 
 
 def clean_meta(meta: Any) -> dict[str, Any]:
@@ -851,19 +971,23 @@ def save_info(path: Path) -> SaveInfo | None:
 
 
 def list_saves(folder: str | Path, pattern: str = "*.yaml") -> list[SaveInfo]:
-    """The saves in ``folder`` matching ``pattern``, newest first, without replaying them."""
+    """The saves in ``folder`` matching ``pattern``, without replaying them: the one played
+    last first (see :meth:`SaveInfo.recency`: the time inside the save, and one dated in the
+    future after those dated sanely)."""
     folder = Path(folder)
     try:
         paths = list(folder.glob(pattern))
     except OSError:
         return []
     infos = [entry for entry in map(save_info, paths) if entry is not None]
-    infos.sort(key=lambda entry: entry.modified, reverse=True)
+    now = time.time()
+    infos.sort(key=lambda entry: entry.recency(now), reverse=True)
     return infos
 
 
 def latest_unfinished(folder: str | Path) -> SaveInfo | None:
-    """The autosave of the unfinished match played most recently, or None."""
+    """The autosave of the unfinished match played most recently (by the time inside it,
+    never one dated in the future over one dated sanely), or None."""
     return next((entry for entry in list_saves(folder, f"{AUTOSAVE_PREFIX}*.yaml")
                  if entry.unfinished), None)
 
@@ -892,21 +1016,45 @@ def _migrate_old_autosaves(folder: Path) -> None:
                 continue
 
 
+def _finished_cleanly(path: Path) -> bool:
+    """Whether ``path`` holds a finished game that loads cleanly: it replays to its own
+    snapshot (its header alone may say "over" of a damaged file)."""
+    try:
+        return bool(load_match(path).is_over())
+    except SaveError:
+        return False
+    except Exception:  # noqa: BLE001 - a rules fault replaying it: keep the file
+        return False
+
+
 def prune_finished(folder: str | Path, now_time: float | None = None,
                    keep_days: float = KEEP_FINISHED_DAYS, keep: int = KEEP_FINISHED) -> list[Path]:
     """Delete the autosaves of finished games older than ``keep_days``, and all but the
-    newest ``keep`` of them.  Unfinished games, damaged files and named saves stay."""
+    newest ``keep`` of them.  Unfinished games, damaged files and named saves stay: a file
+    is deleted only when it loads cleanly as a finished game, checked under the folder's
+    lock just before (a damaged file whose header says "over" keeps its place among the
+    newest, so no start replays twenty games).  Its age is the later of the time inside it
+    and its file's time, so neither a copied folder nor a wrong clock makes a game look
+    older than it is."""
     limit = (time.time() if now_time is None else now_time) - keep_days * 86400
     finished = [entry for entry in list_saves(folder, f"{AUTOSAVE_PREFIX}*.yaml")
                 if entry.error is None and entry.over]
+    finished.sort(key=lambda entry: max(entry.played or entry.modified, entry.modified),
+                  reverse=True)
     removed = []
     for rank, entry in enumerate(finished):
-        if rank >= keep or entry.modified < limit:
-            try:
+        if rank < keep and max(entry.played or entry.modified, entry.modified) >= limit:
+            continue
+        try:
+            with folder_lock(folder):
+                if os.stat(entry.path).st_mtime != entry.modified:
+                    continue  # written again since it was listed
+                if not _finished_cleanly(entry.path):
+                    continue
                 entry.path.unlink()
                 removed.append(entry.path)
-            except OSError:
-                continue
+        except (OSError, SaveError):
+            continue
     return removed
 
 

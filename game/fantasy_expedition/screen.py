@@ -47,6 +47,11 @@ def sprite(name: str, size: int, tint: tuple[int, int, int] | None = None) -> py
     return art(ART / f"{name}.png", size, None if tint is None else (*tint, 255))
 
 
+#: A part of the secret choice, as the "Confirm" button's reason names it.
+PART_WORDS = {"slot": "your slot", "communal": "a communal number",
+              "direction": "where your marker points", "vote": "your communal marker vote"}
+
+
 class ExpeditionScreen(GameScreen):
     """Draws and drives one Fantasy Expedition match."""
 
@@ -293,7 +298,9 @@ class ExpeditionScreen(GameScreen):
         ready = all(sel.get(k) is not None for k in needed)
         controls.button((rect.x, y + 2, rect.width, 36), "Confirm in secret",
                         lambda: self._confirm(view), object_id="#primary", enabled=ready,
-                        tooltip="Lock in your choices" if ready else "Choose every part first")
+                        tooltip="Lock in your choices" if ready else
+                        "Not now: choose " + ", ".join(
+                            PART_WORDS[k] for k in needed if sel.get(k) is None) + " first.")
         return y + 40 - rect.y
 
     def _vote_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
@@ -340,6 +347,29 @@ class ExpeditionScreen(GameScreen):
         index = int(cell.split("-")[1])
         other = next((s["seat"] for s in view["seats"] if s["start"] == index), None)
         return None if other in (None, view["viewer"]) else {"type": "propose", "to": other}
+
+    def idle_reason(self, cell: Any, view: dict[str, Any]) -> str | None:
+        """None for a slot of the viewer's own row while choosing (a click picks it), else
+        whose turn it is or what to do instead."""
+        turn = self.turn_reason()
+        if turn is not None:
+            return turn
+        phase, team = view["phase"], self.my_team(view)
+        if phase == "choice":
+            row = ROW_OF_TEAM.get(team) if team else None
+            if isinstance(cell, str) and row and cell.startswith(row + "-"):
+                return None
+            return (f"Only your own row counts now: click a slot of the {ROW_NAMES[row]} "
+                    "or use the buttons on the right." if row else
+                    "Make your secret choice with the buttons on the right.")
+        if phase == "trading":
+            if view["trading"]["pending"] and view["trading"]["pending"]["to"] == view["viewer"]:
+                return "Answer the offer first: Accept or Decline on the right."
+            return "Only the starting row matters while trading: click another player's pawn " \
+                   "there, or Pass."
+        if phase == "vote":
+            return "Vote first: choose the Elimination Candidate with the buttons on the right."
+        return "Nothing to do there now: " + self.what_now(view)
 
     def hover_text(self, cell: Any, view: dict[str, Any]) -> str | None:
         """Which position this is, who stands there, what lies there and who put it there."""

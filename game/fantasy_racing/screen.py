@@ -16,7 +16,7 @@ import pygame
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
 from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_name, draw_text, fit,
-                             font, wrap_text)
+                             font, render_text, wrap_text)
 
 from .data import CHARACTERS, MOOD_HELP, OBJECTS, TRACK, character_card
 
@@ -382,6 +382,10 @@ class RacingScreen(GameScreen):
                 usable.append(((f"Aiming: {name}" if aim == key else f"Aim {name}"),
                                (lambda k=key: self._set_aim(k)) if actions else None,
                                obj["text"]))
+            if not actions:  # greyed: its tooltip (and a click) says why
+                text, _callback, tip = usable[-1]
+                usable[-1] = (text, None, tip + "\nNot now: " + (
+                    why_not.get(key) or "there is nothing to use it on now."))
         controls = self.scene.controls
         half = (rect.width - 6) // 2
         col = 0
@@ -409,18 +413,43 @@ class RacingScreen(GameScreen):
         if aim:
             targets = [a for a in legal if a.get("object") == aim]
             for i, action in enumerate(targets[:6]):
+                words = self._target_words(action, view)
                 controls.button((rect.x + (i % 2) * (half + 6), y + (i // 2) * 34, half, 30),
-                                "Hit " + self._target_words(action, view),
-                                lambda a=action: self.act(a))
+                                fit("Hit " + self._target_words(action, view, short=True),
+                                    half - 12, 16, bold=True),
+                                lambda a=action: self.act(a), tooltip="Hit " + words)
             y += ((min(6, len(targets)) + 1) // 2) * 34
         return y - rect.y
 
-    def _target_words(self, action: dict[str, Any], view: dict[str, Any]) -> str:
+    def _target_words(self, action: dict[str, Any], view: dict[str, Any],
+                      short: bool = False) -> str:
+        """The target of an object: a racer's name, or a trap or barrier by where it lies
+        from the racer ("the barrier two down of you"; short: "2 down")."""
         if "seat" in action:
             return view["racers"][action["seat"]]["name"]
         x, y = action["cell"]
         thing = "trap" if (x, y) in {(t[0], t[1]) for t in view["traps"]} else "barrier"
-        return f"{thing} c{x + 1} r{y + 1}"
+        if short:
+            dx, dy = self.offset(action["cell"])
+            return ", ".join(f"{abs(n)} {less if n < 0 else more}" for n, less, more in
+                             ((dy, "up", "down"), (dx, "left", "right")) if n) or "here"
+        return self.place_name(action["cell"], thing)
+
+    def offset(self, value: Any) -> tuple[int, int]:
+        """Columns right and rows down from the viewer's racer to ``value`` (the track wraps
+        round both ways)."""
+        x, y = self.scene.view()["racers"][self.scene.viewer]["pos"]
+        return ((int(value[0]) - x + W // 2) % W - W // 2,
+                (int(value[1]) - y + H // 2) % H - H // 2)
+
+    def place_name(self, value: Any, what: str = "square") -> str:
+        """A square as the board shows it: where it lies from the viewer's own racer ("the
+        square two down and one left of you"); the board draws no coordinates."""
+        from game.ui.hints import relative
+        viewer = self.scene.viewer
+        if viewer is None:
+            return super().place_name(value)
+        return relative(*self.offset(value), what)
 
     def _steps_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         legal = self.match.legal_actions(view["viewer"])
@@ -487,6 +516,30 @@ class RacingScreen(GameScreen):
             if ((x + dx) % W, (y + 1) % H) == cell:
                 return {"type": "step", "dx": dx}
         return None
+
+    def what_now(self, view: dict[str, Any]) -> str:
+        """What the racer at the screen has to do before a square can mean anything."""
+        me, pending = self.me(view), view["pending"]
+        if view["phase"] == "pick":
+            return "Pick first: choose your character with the buttons on the right."
+        if pending:
+            if pending["kind"] == "shield":
+                return "Answer first: raise your shield or take the shock (buttons on the right)."
+            if pending["kind"] == "clover":
+                return "Answer first: keep what the chest gave or spend a clover to roll again."
+            return "Make your tactical move first: a marked square beside you, or stay."
+        if view["phase"] == "steps":
+            left = view["move"].get("left", 0)
+            return (f"Out of reach: you move one row at a time, {left} step"
+                    f"{'s' if left != 1 else ''} left; click a marked square just ahead.")
+        die = "DRAPID" if me and "rapid" in CHARACTERS[me["character"]]["abilities"] else "D6"
+        if view["phase"] == "objects" and self._aimed(view):
+            return ("Not a target: click a marked square or racer to use the "
+                    f"{OBJECTS[self._aimed(view)]['name'].lower()}, or aim again to stop.")
+        return f"Roll first: press Roll {die} and move (or use an object before rolling)."
+
+    def idle_reason(self, cell: Any, view: dict[str, Any]) -> str | None:
+        return self.turn_reason() or self.what_now(view)
 
     def cell_at(self, point: tuple[float, float]) -> Any:
         """A board square, or a row or chest icon of the race table drawn over the board."""
@@ -757,6 +810,7 @@ class RacingScreen(GameScreen):
         box = pygame.Surface((width, height), pygame.SRCALPHA)
         box.fill((20, 18, 26, 215))
         surface.blit(box, (x, y))
+        self.status_boxes = [pygame.Rect(x, y, width, height)]
         turn = view["turn"]
         title = f"Turn {turn} / {view['turns']}" if turn else "Picking"
         draw_text(surface, fit(title, width - 12, 18, bold=True), (x + 8, y + 4), 18, GOLD,
@@ -804,6 +858,7 @@ class RacingScreen(GameScreen):
         box = pygame.Surface((width, 62 + 30 * len(rows)), pygame.SRCALPHA)
         box.fill((20, 18, 26, 215))
         surface.blit(box, (x, y))
+        self.status_boxes = [box.get_rect(topleft=(x, y))]
         title = f"Turn {view['turn']}/{view['turns']}" if view["turn"] else "Picking"
         draw_text(surface, title, (x + 5, y + 3), 15, GOLD, bold=True)
         draw_text(surface, "Objects back:", (x + 5, y + 23), 12, MUTED)
@@ -836,6 +891,7 @@ class RacingScreen(GameScreen):
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         panel.fill((20, 18, 26, 215))
         surface.blit(panel, box)
+        self.status_boxes.append(box)
         draw_text(surface, d["die"], (box.centerx, box.y + 4), 14, MUTED, bold=True,
                   anchor="midtop")
         face = pygame.Rect(0, 0, 58, 58)
@@ -849,10 +905,7 @@ class RacingScreen(GameScreen):
         pygame.draw.rect(surface, (250, 244, 226), face, border_radius=10)
         pygame.draw.rect(surface, (90, 72, 52), face, 3, border_radius=10)
         angle = (d.get("spin", 0) * 900) % 360 if spinning else 0
-        label = draw_text(pygame.Surface((1, 1)), str(value), (0, 0), 28, (40, 28, 20), True)
-        glyph = pygame.Surface(label.size, pygame.SRCALPHA)
-        draw_text(glyph, str(value), (0, 0), 28, (40, 28, 20), bold=True)
-        glyph = pygame.transform.rotate(glyph, angle)
+        glyph = pygame.transform.rotate(render_text(str(value), 28, (40, 28, 20), True), angle)
         surface.blit(glyph, glyph.get_rect(center=face.center))
         if not spinning and d.get("face"):
             words = FACE_WORDS.get(d["face"]) or OBJECTS.get(d["face"], {}).get("name", d["face"])

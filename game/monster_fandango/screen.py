@@ -16,7 +16,8 @@ import pygame
 
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
-from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, wrap_text
+from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font,
+                             wrap_text)
 
 from game.board.hexgrid import Hex
 
@@ -492,11 +493,38 @@ class FandangoScreen(GameScreen):
             return None
         return {"type": "move", "to": here}
 
+    def what_now(self, view: dict[str, Any]) -> str:
+        if view["prompt"] is not None:
+            return "answer the question on the right first" + (
+                " (or click a green hex to escape)." if any(
+                    a["type"] == "escape" for a in self.legal(view)) else ".")
+        if view["phase"] in ("starts", "flags"):
+            return "click one of the highlighted hexes."
+        if view.get("active") is not None:
+            return ("this is where the unit stands: click a green hex to move, an enemy to "
+                    "attack, or use a button on the right.")
+        return "click one of your highlighted units to activate it, or use a button."
+
     def cell_from(self, value: Any, cells: Any = None) -> Any:
         if isinstance(value, (list, tuple)) and len(value) == 2 and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value):
             return self.hexes.get((value[0], value[1]))
         return None
+
+    def action_cells(self, action: dict[str, Any], view: dict[str, Any]) -> set[Any]:
+        """Also the hex of the unit an action names (choosing one to ride, say), so the
+        place a hint names is outlined and labelled."""
+        out = super().action_cells(action, view)
+        units = {u["id"]: u for u in view["units"]}
+        for key in ("unit", "target"):
+            if action.get(key) in units:
+                out.add(self.cell_from(units[action[key]]["hex"]))
+        out.discard(None)
+        return out
+
+    def hint_label(self, cell: Any) -> str | None:
+        """Hints name hexes "E14", which the board does not show: the hinted hex says it."""
+        return self._cell_name([cell.q, cell.r]) if hasattr(cell, "q") else None
 
     def place_name(self, value: Any) -> str:
         return self._cell_name(value) if self.cell_from(value) is not None \
@@ -735,18 +763,20 @@ class FandangoScreen(GameScreen):
                 if r >= 18:  # big enough for the silhouette to read, with the letter under it
                     img = icon(u["kind"], int(r * 1.5))
                     surface.blit(img, img.get_rect(center=(centre[0], centre[1] - r // 5)))
-                    draw_text(surface, LETTERS[u["kind"]], (centre[0], centre[1] + r * 0.55),
-                              max(12, r // 2), (255, 252, 240), bold=True, anchor="center",
-                              shadow=True)
+                    letter = draw_text(surface, LETTERS[u["kind"]],
+                                       (centre[0], centre[1] + r * 0.55), max(12, r // 2),
+                                       (255, 252, 240), bold=True, anchor="center", shadow=True)
                 else:  # small: a clear letter reads better than a tiny picture
-                    draw_text(surface, LETTERS[u["kind"]], centre, max(12, int(r * 1.15)),
-                              (255, 252, 240), bold=True, anchor="center", shadow=True)
+                    letter = draw_text(surface, LETTERS[u["kind"]], centre,
+                                       max(12, int(r * 1.15)), (255, 252, 240), bold=True,
+                                       anchor="center", shadow=True)
                 if u.get("starting"):
                     pygame.draw.circle(surface, GOLD, (centre[0] + r - 2, centre[1] - r + 2),
                                        max(3, r // 4))
-                if u["items"]:
-                    draw_text(surface, str(len(u["items"])), (centre[0] + r, centre[1] + r - 4),
-                              max(12, r), (255, 250, 230), bold=True, anchor="center",
+                if u["items"]:  # at the lower right, clear of a two-letter kind ("WD")
+                    draw_text(surface, str(len(u["items"])),
+                              (max(centre[0] + r - 3, letter.right), centre[1] + r - 4),
+                              max(12, r), (255, 250, 230), bold=True, anchor="midleft",
                               shadow=True)
                 if u["down"]:
                     pygame.draw.line(surface, ALERT, (x - r, y - r), (x + r, y + r), 3)
@@ -792,15 +822,17 @@ class FandangoScreen(GameScreen):
                                              if view["round_limit"] else "")
         if view["finale"]:
             status += " — fight to the finish"
-        draw_text(surface, status, (area.x + 10, area.y + 6), 14, MUTED, shadow=True)
+        line = draw_text(surface, status, (area.x + 10, area.y + 6), 14, MUTED, shadow=True)
+        self.status_boxes = [box, line]
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         if self.dice is None or self.dice["time"] <= 0:
             return
         area = self.scene.board_rect()
-        text = self.dice["text"]
-        width = min(area.width - 40, 16 + 8 * len(text))
-        box = pygame.Rect(0, 0, width, 64)
+        # The roll's words beside the die, wrapped to the board's width (never cut short).
+        lines = wrap_text(self.dice["text"], 14, area.width - 40 - 64 - 12)
+        width = min(area.width - 40, 64 + 16 + max(font(14).size(line)[0] for line in lines))
+        box = pygame.Rect(0, 0, width, max(64, 24 + 20 * len(lines)))
         box.midtop = (area.centerx, area.y + 28)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((20, 18, 24, 220))
@@ -815,7 +847,9 @@ class FandangoScreen(GameScreen):
             pygame.draw.rect(surface, (246, 238, 220), die, border_radius=8)
             draw_text(surface, str(shown), die.center, 24, (30, 24, 20), bold=True,
                       anchor="center")
-        draw_text(surface, text[:110], (box.x + 64, box.y + 22), 14, TEXT)
+        for n, line in enumerate(lines):
+            draw_text(surface, line, (box.x + 64, box.centery - 10 * len(lines) + 20 * n), 14,
+                      TEXT)
 
     # results --------------------------------------------------------------------------
     def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:

@@ -526,11 +526,36 @@ class MothershipScreen(GameScreen):
         action = self.targets(view).get(cell)
         if action is not None:
             return action
+        for other in self.legal(view):  # a companion in trouble next to you: assist
+            if other["type"] == "assist" and _cell(view["seats"][other["seat"]]["cell"]) == cell:
+                return other
         mode = self.current_mode(view)
         key = TARGETED.get(mode)
         if key is None or mode == "assist":
             return None
         return {"type": mode, key: list(cell)}
+
+    def place_name(self, value: Any) -> str:
+        """A tile as the board shows it: the start tile, the escape pod, or where it lies
+        from the viewer's own pawn ("the tile left of you", "the tile two up and one right
+        of you"); the board draws no coordinates."""
+        from game.ui.hints import relative
+        cell = _cell(value)
+        if cell == LAYOUT.finish:
+            return "the escape pod"
+        if cell == LAYOUT.start:
+            return "the start tile"
+        viewer = self.scene.viewer
+        here = None if viewer is None else self.scene.view()["seats"][viewer].get("cell")
+        if here is None:
+            return super().place_name(value)
+        here = _cell(here)
+        return relative(cell[0] - here[0], cell[1] - here[1], "tile")
+
+    def what_now(self, view: dict[str, Any]) -> str:
+        if view["phase"] == "characters":
+            return "choose your character with the buttons on the right first."
+        return super().what_now(view)
 
     def cells(self) -> list[Any]:
         """The spaces the keyboard cursor visits: the floor, start, pod and tracker
@@ -712,6 +737,9 @@ class MothershipScreen(GameScreen):
 
     def _draw_info(self, surface, transform, view) -> None:
         rect = self._hud_rect(transform, "info")
+        track = [self._cell_rect(transform, cell) for cell in LAYOUT.track]
+        # The info lines and the round track (its numbers tell the round).
+        self.status_boxes = [track[0].unionall(track[1:])] + ([] if rect is None else [rect])
         if rect is None:
             return
         scale = transform.scale

@@ -21,6 +21,7 @@ import sys
 import time
 import traceback
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -40,8 +41,34 @@ IDLE_SLEEP = 0.05
 #: After an input event, keep drawing this long so hover and press effects show.
 SETTLE_SECONDS = 1.0
 MIN_SIZE = (960, 600)
+#: The window's icon (game/tools/make_icon.py draws it).
+ICON = paths.ASSETS / "icon-64.png"
 #: A handover card (or a "Pass to" button) ignores presses for this long after it appears.
 GUARD_SECONDS = 0.5
+#: A key press this soon after the window gained focus began in another window: SDL sends
+#: one for a key held at the switch, and X's key repeat (660 ms by default; Windows' at most
+#: 1 s) sends one for a key pressed just before it.  Such a press confirms nothing.
+FOCUS_GUARD_SECONDS = 1.0
+
+
+def focus_change(event: pygame.event.Event) -> int:
+    """-1 when ``event`` says the window lost the keyboard's focus, 1 when it gained it,
+    else 0 (SDL's window events, and pygame's ACTIVEEVENT sent beside them)."""
+    if event.type == pygame.WINDOWFOCUSLOST:
+        return -1
+    if event.type == pygame.WINDOWFOCUSGAINED:
+        return 1
+    if (event.type == pygame.ACTIVEEVENT
+            and getattr(event, "state", 0) & (pygame.APPINPUTFOCUS | pygame.APPACTIVE)):
+        return 1 if getattr(event, "gain", 0) else -1
+    return 0
+
+
+class Toast(tuple):
+    """A message as (text, until, error), and the scene it belongs to (None: any)."""
+
+    scene: Scene | None = None
+    while_: Any = None
 
 
 class App:
@@ -61,6 +88,7 @@ class App:
         self.settings = settings or Settings.load(self.settings_path)
         self.size = size or self.settings.size
         pygame.display.set_caption("Tabletop")
+        pygame.display.set_icon(pygame.image.load(ICON))
         self.screen = self._open_window()
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": 16, "style": style,
@@ -72,6 +100,8 @@ class App:
         self.frames = 0
         self.fps = FPS
         self.toasts: list[tuple[str, float, bool]] = []
+        #: The messages drawn in the last frame and where (for tests).
+        self.toast_rects: list[tuple[str, pygame.Rect]] = []
         #: A frame is wanted at the next loop turn (something changed).
         self.dirty = True
         #: The top scene was moving at the last loop turn (draw once more when it stops).
@@ -83,6 +113,12 @@ class App:
         #: When the press behind the input being handled began (-inf: before we knew).
         self.input_began = float("-inf")
         self._release_began = float("-inf")
+        #: When the window last gained the keyboard's focus (see FOCUS_GUARD_SECONDS).
+        self.focused_at = float("-inf")
+        self.focus_guard_seconds = FOCUS_GUARD_SECONDS
+        #: The event being handled comes before a loss of focus in its batch: SDL sends a
+        #: release for every held key just before it tells that the window lost focus.
+        self._leaving = False
         #: Faults caught at the loop (a fault while recovering from one is not caught).
         self.crashes = 0
         self.guard_seconds = GUARD_SECONDS
@@ -131,9 +167,15 @@ class App:
         seconds = SETTLE_SECONDS if seconds is None else seconds
         self.redraw_until = max(self.redraw_until, time.monotonic() + seconds)
 
-    def toast(self, message: str, error: bool = False, seconds: float = 4.0) -> None:
-        """Show a short message over every scene (saved, refused, bad file...)."""
-        self.toasts.append((message, time.monotonic() + seconds, error))
+    def toast(self, message: str, error: bool = False, seconds: float = 4.0,
+              scene: Scene | None = None, while_: Any = None) -> None:
+        """Show a short message over every scene (saved, refused, bad file...); with
+        ``scene``, only while that scene is on top (a hint stays with its game, never over
+        the rules or the menu opened from it); with ``while_``, only while it returns true
+        (and gone for good once it does not)."""
+        toast = Toast((message, time.monotonic() + seconds, error))
+        toast.scene, toast.while_ = scene, while_
+        self.toasts.append(toast)
         self.cues.say(message)
         self.touch()  # and a frame when it expires (see wants_frame)
 
@@ -186,8 +228,16 @@ class App:
                 # drivers implement by polling every millisecond.
                 time.sleep(IDLE_SLEEP)
                 events = pygame.event.get()
-        for event in events:
-            self.dispatch(event)
+        # The releases SDL sends as the window loses focus come just before the loss, in
+        # the same batch: they end no press made in this window.
+        leaving = max((i for i, event in enumerate(events) if focus_change(event) < 0),
+                      default=-1)
+        for i, event in enumerate(events):
+            self._leaving = i < leaving
+            try:
+                self.dispatch(event)
+            finally:
+                self._leaving = False
         dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
         top = self.stack.top
         moving = bool(top and top.update(dt))
@@ -216,26 +266,36 @@ class App:
         return False
 
     def _track(self, event: pygame.event.Event) -> None:
-        """Note when the press behind ``event`` began (``input_began``)."""
+        """Note when the press behind ``event`` began (``input_began``): minus infinity for
+        one that did not both begin and end in this window (a key held across a switch of
+        windows, either way), which no guard takes as fresh."""
         now = time.monotonic()
         kind = event.type
         if kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             key = (("key", getattr(event, "key", None)) if kind == pygame.KEYDOWN
                    else ("mouse", getattr(event, "button", None)))
+            began = now
+            if kind == pygame.KEYDOWN and now < self.focused_at + self.focus_guard_seconds:
+                began = float("-inf")  # held in another window as this one gained focus
             # A key's repeats are one press that began at its first KEYDOWN.
-            self.input_began = self.held.setdefault(key, now)
+            self.input_began = self.held.setdefault(key, began)
         elif kind in (pygame.KEYUP, pygame.MOUSEBUTTONUP):
             key = (("key", getattr(event, "key", None)) if kind == pygame.KEYUP
                    else ("mouse", getattr(event, "button", None)))
             self.input_began = self.held.pop(key, float("-inf"))
+            if self._leaving:
+                self.input_began = float("-inf")  # SDL's release as the window loses focus
             if kind == pygame.MOUSEBUTTONUP and key[1] == 1:
                 self._release_began = self.input_began
         elif kind == pygame_gui.UI_BUTTON_PRESSED:
             # A click ends with the release; a press from the keyboard or a test has no mouse.
             clicked = getattr(event, "mouse_button", None) is not None
             self.input_began = self._release_began if clicked else now
-        elif kind == pygame.WINDOWFOCUSLOST:
+        elif focus_change(event) < 0:
             self.held.clear()  # their releases will go to another window
+        elif focus_change(event) > 0:
+            self.held.clear()
+            self.focused_at = now
         else:
             self.input_began = now
 
@@ -285,17 +345,21 @@ class App:
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         now = time.monotonic()
-        self.toasts = [t for t in self.toasts if t[1] > now]
+        self.toasts = [t for t in self.toasts if t[1] > now and (
+            getattr(t, "while_", None) is None or t.while_())]
         # Over the scene's own place for them (a game: its board, so that the panel's title
         # and buttons stay readable), else at the window's top.
         top = self.stack.top
         area = (top.toast_area() if top is not None else None) or surface.get_rect()
         y = area.y + 14
         width = min(720, area.width - 40)
-        for message, _until, error in self.toasts[-3:]:
+        shown = [t for t in self.toasts if getattr(t, "scene", None) in (None, top)]
+        self.toast_rects = []
+        for message, _until, error in shown[-3:]:
             lines = wrap_text(message, 17, width - 32)
             box = pygame.Rect(0, y, width, 18 + 24 * len(lines))
             box.centerx = area.centerx
+            self.toast_rects.append((message, box))
             pygame.draw.rect(surface, PANEL, box, border_radius=8)
             pygame.draw.rect(surface, ALERT if error else GOLD, box, 2, border_radius=8)
             for i, line in enumerate(lines):

@@ -131,4 +131,4 @@ def place_words(screen: Any, cell: Any) -> str | None:
         return None
     if name == f"{value[0]},{value[1]}":
         return f"Column {value[0]}, row {value[1]}"
-    return name
+    return name[:1].upper() + name[1:]    # "The square one left of you" (fantasy racing)

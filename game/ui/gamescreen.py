@@ -91,6 +91,9 @@ class GameScreen:
         self.board = load_board(path)
         self.renderer = BoardRenderer(path)
         self.tweens: dict[Any, Tween] = {}
+        #: Where the board's own status lines (turn, round, objectives...) were last drawn,
+        #: in window pixels: messages keep clear of them (PlayScene.toast_area).
+        self.status_boxes: list[pygame.Rect] = []
         #: Things (seats, cells...) briefly highlighted, with the seconds left.
         self.flash: dict[Any, float] = {}
 
@@ -136,6 +139,35 @@ class GameScreen:
         nothing (the default)."""
         return None
 
+    def turn_reason(self) -> str | None:
+        """Why the person at the screen may do nothing at all now: nobody is there, the game
+        is over, or it is someone else's turn ("Not your turn: ..."); None when they may act."""
+        match, viewer = self.match, self.scene.viewer
+        if viewer is None:
+            return "Nobody is at the screen yet."
+        if match.is_over():
+            return "The game is over."
+        to_act = match.to_act()
+        if viewer not in to_act:
+            names = [match.seats[s]["name"] for s in to_act]
+            who = " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + \
+                " and " + names[-1]
+            return f"Not your turn: {who} {'is' if len(names) == 1 else 'are'} to play."
+        return None
+
+    def what_now(self, view: dict[str, Any]) -> str:
+        """What the person whose turn it is may do instead of clicking a place that means
+        nothing now (the end of an idle place's "why nothing happens")."""
+        if self.highlighted(view):
+            return "click one of the marked places, or use the buttons on the right."
+        return "choose with the buttons on the right."
+
+    def idle_reason(self, cell: Any, view: dict[str, Any]) -> str | None:
+        """Why a click on ``cell`` does nothing now, when ``cell_action`` gives no action for
+        it: whose turn it is, or what to do instead ("Roll first: ..."); None when a click
+        there does something of the screen's own (choosing a slot before confirming)."""
+        return self.turn_reason() or "Nothing to do there now: " + self.what_now(view)
+
     def cell_from(self, value: Any, cells: set[Any] | None = None) -> Any:
         """The board cell an event or action names with ``value`` (a pair of numbers such
         as ``[3, 4]``, or a cell's own name), or None.  ``cells``: the set of ``cells()``."""
@@ -151,7 +183,19 @@ class GameScreen:
 
     def place_name(self, value: Any) -> str:
         """How the screen names the board place ``value`` (a pair of numbers) in words."""
-        return f"{value[0]},{value[1]}"
+        from .hints import coordinates
+        return coordinates(value)
+
+    def place_words(self, cell: Any, view: dict[str, Any]) -> str | None:
+        """What the board shows at ``cell`` for ``view``, in words: a handover's recap
+        outlines the places whose words differ from those at the seat's last action.  The
+        place's tooltip by default."""
+        return self.hover_text(cell, view)
+
+    def hint_label(self, cell: Any) -> str | None:
+        """The name a hint gives ``cell`` when the board does not show it (drawn beside the
+        hinted place, so the hint's words can be found on the board), or None."""
+        return None
 
     #: Event fields that name a place where something happened or arrived (for the recap).
     EVENT_PLACES = ("target", "to", "cell", "hex", "at")
@@ -178,6 +222,10 @@ class GameScreen:
         x, y = transform.to_screen(*self.cell_center(cell))
         radius = max(10, int(26 * transform.scale))
         pygame.draw.circle(surface, colour, (round(x), round(y)), radius, width)
+
+    def status_rects(self) -> list[pygame.Rect]:
+        """The board's own status lines, as last drawn (messages never cover them)."""
+        return list(self.status_boxes)
 
     def rules_section(self, view: dict[str, Any]) -> str | None:
         """The heading of the rules section about what is happening now, or None."""

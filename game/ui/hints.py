@@ -94,7 +94,31 @@ def suggest(match: Any, seat: int) -> dict[str, Any] | None:
 
 
 def coordinates(value: Any) -> str:
+    if isinstance(value, str):  # a place's own name ("reward:3")
+        return value.replace(":", " tile ")
     return f"{value[0]},{value[1]}"
+
+
+NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+           8: "eight", 9: "nine"}
+
+
+def relative(dx: int, dy: int, what: str = "square") -> str:
+    """A place ``dx`` columns right and ``dy`` rows down of the player's own piece, in the
+    words a player sees on the board: "the square left of you", "the square two up",
+    "the square two right and one down of you"."""
+    if dx == dy == 0:
+        return f"the {what} you stand on"
+    if abs(dx) + abs(dy) == 1:
+        side = {(-1, 0): "left of you", (1, 0): "right of you", (0, -1): "above you",
+                (0, 1): "below you"}[(dx, dy)]
+        return f"the {what} {side}"
+    parts = []
+    for amount, less, more in ((dx, "left", "right"), (dy, "up", "down")):
+        if amount:
+            count = NUMBERS.get(abs(amount), str(abs(amount)))
+            parts.append(f"{count} {less if amount < 0 else more}")
+    return f"the {what} " + " and ".join(parts) + " of you"
 
 
 def describe(match: Any, seat: int, action: dict[str, Any], place: Any = coordinates) -> str:
@@ -153,7 +177,7 @@ def describe(match: Any, seat: int, action: dict[str, Any], place: Any = coordin
     if kind == "vote":
         return f"Vote for {who(action.get('candidate'))}"
     if kind == "destiny":
-        return f"Put your destiny chip on slot {action.get('slot', 0) + 1}"
+        return f"Put your destiny chip on your Destiny card {action.get('slot', 0) + 1}"
     if kind == "bet":
         if "round" in action:
             return f"Bet on the voyage lasting to round {action['round']}"
@@ -161,7 +185,7 @@ def describe(match: Any, seat: int, action: dict[str, Any], place: Any = coordin
     if kind == "play":
         return f"Play your card {plain(action.get('card', ''))}"
     if kind == "claim":
-        return f"Claim reward tile {action.get('tile')}"
+        return "Claim " + place(f"reward:{action.get('tile')}")
     if kind == "draw" and "help" in action:
         return "Draw cards" + (" from the help deck" if action["help"] else "")
     return DOING.get(kind, plain(kind).capitalize())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -53,6 +54,8 @@ def open_folder(folder: Path) -> str | None:
             os.startfile(folder)  # type: ignore[attr-defined]  # noqa: S606
         else:
             opener = "open" if sys.platform == "darwin" else "xdg-open"
+            if shutil.which(opener) is None:
+                return f"No program to open folders was found ({opener})"
             subprocess.Popen([opener, str(folder)], stdin=subprocess.DEVNULL,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                              start_new_session=True)

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.engine.errors import SaveError
-from game.engine.saves import autosave_match
+from game.engine.saves import autosave_match, match_id
 
 from . import paths
 from .widgets import ALERT, PANEL, TEXT, draw_text, wrap_text
@@ -23,12 +23,22 @@ TEXT_SIZE = 15
 LINE = 20
 
 
-def autosave(match: Any) -> str | None:
-    """Autosave ``match``; None when it was saved, else why it was not (to show)."""
+#: Said when a game goes on in a new autosave because its own holds another history.
+BRANCHED = ("This game's autosave holds another version of it (the same game open in "
+            "another window, or a later point of it): that file is kept, and this game goes "
+            "on in a new autosave.")
+
+
+def autosave(match: Any, app: Any = None) -> str | None:
+    """Autosave ``match``; None when it was saved, else why it was not (to show).  When the
+    game had to go on in a new autosave, ``app`` (if given) says so in a toast."""
+    before = match_id(match)
     try:
         autosave_match(match, paths.saves_dir())
     except SaveError as exc:
         return str(exc)
+    if app is not None and match_id(match) != before:
+        app.toast(BRANCHED, seconds=7)
     return None
 
 

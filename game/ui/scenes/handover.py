@@ -3,7 +3,10 @@
 The card is confirmed only by its own button, or by Space or Enter pressed AND released,
 by a press that began after the card appeared and its guard time passed: a click or a
 held key meant for the board (a double click on the button that brought the card up)
-never lets the next person's secrets show to the one still looking.
+never lets the next person's secrets show to the one still looking.  The press and the
+release must both happen in this window: the loop (``App._track``) marks the release SDL
+sends when the window loses focus, and the press it sends for a key held in another window
+when this one gains focus, as not fresh.
 """
 
 from __future__ import annotations

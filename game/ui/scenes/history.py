@@ -40,8 +40,6 @@ LOG_ROW = (22, 25)
 PREPARE_SECONDS = 0.006
 PREPARE_ACTIONS = 16
 PLAY_TIP = "Continue a new game from this step; the original game is kept"
-NO_PLAY_TIP = ("Something was revealed or rolled after this step: play from here is possible "
-               "where undo could reach, or once the game is over.")
 
 
 class HistoryScene(PlayScene):
@@ -205,10 +203,12 @@ class HistoryScene(PlayScene):
             if self.seen_button.text != text:
                 self.seen_button.set_text(text)
         if self.play_button is not None:
-            why = None if self.history.can_branch(self.step) else NO_PLAY_TIP
+            why = self.history.branch_refusal(self.step, self._seat())
             if (why is None) != self.play_button.is_enabled:
                 self.play_button.enable() if why is None else self.play_button.disable()
-                self.play_button.set_tooltip(why or PLAY_TIP)
+            tip = PLAY_TIP if why is None else f"Not now: {why}"
+            if self.play_button.tool_tip_text != tip:  # it names the step undo cannot pass
+                self.play_button.set_tooltip(tip)
 
     # nothing here changes the game ----------------------------------------------------------
     def perform(self, seat: int | None, action: dict[str, Any]) -> bool:
@@ -218,6 +218,9 @@ class HistoryScene(PlayScene):
 
     def _decide(self, dt: float) -> bool:
         return False
+
+    def why_not_here(self, cell: Any) -> str | None:
+        return None  # places only show here: their tooltips say what is there, no "Not now"
 
     def autosave(self) -> None:
         return None
@@ -313,6 +316,8 @@ class HistoryScene(PlayScene):
             while (self.history.prepare(PREPARE_ACTIONS)
                    and time.perf_counter() - start < PREPARE_SECONDS):
                 pass
+            if self.history.ready:
+                self._sync()  # Play from here's reason can now quote the step it names
         # As in play, less the rebuild once the board has caught up (nothing here depends
         # on it) and the computer players (nobody acts in history).
         moving = self._advance(dt)

@@ -27,8 +27,8 @@ from .. import paths
 from ..gamescreen import screen_for
 from ..scene import Scene
 from ..thinker import Thinker
-from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, render_text,
-                       wrap_text)
+from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, font,
+                       render_text, wrap_text)
 
 PANEL_WIDTH = 390
 LOG_LINES = 80
@@ -81,8 +81,39 @@ def takes(callback: Any, action: dict[str, Any]) -> bool:
                     for k, v in action.items()))
 
 
+def disabled_words(tip: str) -> str | None:
+    """The message a click on a greyed control shows: its tooltip's "Not now: ..." part
+    (None when its tooltip gives no reason)."""
+    text = tip.replace("<br>", "\n")
+    at = text.find("Not now: ")
+    return " ".join(text[at:].split()) if at >= 0 else None
+
+
 def escape_html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+#: The bottom row's buttons: their labels and fonts (size, bold) as the theme draws them.
+BOTTOM_ROW = [(("Menu",), 16, False), (("Undo",), 16, False), (("Hint",), 16, False),
+              (("Step: off", "Step: on"), 16, False), (("Next step",), 18, True)]
+#: Room a button needs beside its label (its border and a little air), and between buttons.
+BUTTON_PAD, ROW_GAP = 16, 8
+
+
+def bottom_row(x: int, y: int, width: int) -> list[pygame.Rect]:
+    """The Menu, Undo, Hint and Step buttons across ``width`` pixels: each as wide as its
+    longest label needs (Step's own or "Next step", in bold), the rest shared equally, so
+    that no label is clipped ("Next ste" in an equal quarter)."""
+    needs = [max(font(size, bold).size(text)[0] for text in texts) + BUTTON_PAD
+             for texts, size, bold in BOTTOM_ROW]
+    needs = needs[:3] + [max(needs[3:])]
+    spare = max(0, width - sum(needs) - ROW_GAP * (len(needs) - 1)) // len(needs)
+    right, rects = x + width, []
+    for need in needs:
+        rects.append(pygame.Rect(x, y, need + spare, 40))
+        x += need + spare + ROW_GAP
+    rects[-1].width = max(rects[-1].width, right - rects[-1].x)  # the odd pixels left over
+    return rects
 
 
 class PlayScene(Scene):
@@ -146,8 +177,10 @@ class PlayScene(Scene):
         self.hint_widgets: list[Any] = []
         #: The places a handover's recap outlines while it is up.
         self.recap_cells: set[Any] = set()
-        #: Seat -> how many log events there were right after that person's last action.
+        #: Seat -> how many log events there were right after that person's last action,
+        #: and their view then (the recap outlines the places that look different since).
         self.last_seen: dict[int, int] = {}
+        self.seen_views: dict[int, dict[str, Any]] = {}
         #: (viewer, actions, cell) -> "why not?" for the hovered place, or None.
         self._why: dict[tuple[Any, ...], str | None] = {}
         self.screen.reset(self.view())
@@ -188,8 +221,28 @@ class PlayScene(Scene):
         return pygame.Rect(12, 12, width - PANEL_WIDTH - 36, height - 24)
 
     def toast_area(self) -> pygame.Rect:
-        """Messages cover the board, never the panel's title, status or buttons."""
-        return self.board_rect()
+        """Messages cover the board, never the panel's title, status or buttons, nor the
+        board's own status lines (a turn header, a generators line, a round track): beside
+        a tall one or a narrow one at a side (while a message keeps most of its width),
+        else below those in the board's upper half and above those in its lower half."""
+        area = self.board_rect()
+        boxes = [r.clip(area) for r in self.screen.status_rects() if r.colliderect(area)]
+
+        def beside(rects: list[pygame.Rect], room: pygame.Rect) -> pygame.Rect:
+            left = max([room.left] + [r.right for r in rects if r.centerx < room.centerx])
+            right = min([room.right] + [r.left for r in rects if r.centerx >= room.centerx])
+            return pygame.Rect(left, room.top, max(0, right - left), room.height)
+
+        tall = [r for r in boxes if r.height >= area.height / 2]
+        room = beside(tall, area)
+        rest = [r for r in boxes if r not in tall]
+        narrow = [r for r in rest if r.width < room.width / 2]
+        side = beside(narrow, room)
+        if narrow and side.width >= min(room.width, 440):
+            room, rest = side, [r for r in rest if r not in narrow]
+        top = max([room.top] + [r.bottom for r in rest if r.centery < room.centery])
+        bottom = min([room.bottom] + [r.top for r in rest if r.centery >= room.centery])
+        return pygame.Rect(room.left, top, room.width, max(0, bottom - top))
 
     def panel_rect(self) -> pygame.Rect:
         width, height = self.app.window_size
@@ -212,6 +265,7 @@ class PlayScene(Scene):
             private = any(audience(ev) == [seat] for ev in events)
             self.private_for = seat if private else None
             self.last_seen[seat] = len(self.match.log)
+            self.seen_views[seat] = self.match.view(seat)
         self.queue.extend(events)
         self.rebuild()
         return True
@@ -219,7 +273,7 @@ class PlayScene(Scene):
     def autosave(self) -> None:
         """Save to the match's own autosave; while that fails a warning stays up."""
         from ..saving import autosave
-        self.save_problem = autosave(self.match)
+        self.save_problem = autosave(self.match, self.app)
 
     def save_to(self, path: Path) -> bool:
         try:
@@ -254,6 +308,8 @@ class PlayScene(Scene):
         self.bot_wait = None
         self.private_for = self.passing_to = None
         self.undos += 1
+        self.last_seen.clear()  # worked out again from the actions left (recap.seen_until)
+        self.seen_views.clear()
         self.shown = list(self.match.log)
         self.screen.reset(self.view())
         self.autosave()
@@ -356,6 +412,12 @@ class PlayScene(Scene):
         # after a handover's recap: the press that dismissed it never acts on the board.
         if event.type in PRESSES and not self.entry_guard.fresh():
             return True
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.passing_to is None):
+            widget = self.disabled_at(event.pos, own_tips=True)
+            words = None if widget is None else disabled_words(widget.tool_tip_text)
+            if words:  # a greyed control: say why on the click too
+                self.app.toast(words, error=True)
         return (self.passing_to is not None and event.type in PRESSES
                 and not self.pass_guard.fresh())
 
@@ -375,8 +437,10 @@ class PlayScene(Scene):
         events = self.recap_events(seat)
         if not events:
             return None
-        from .recap import RecapScene
-        return RecapScene(self.app, self, seat, events)
+        from .recap import RecapScene, seen_view
+        if seat not in self.seen_views:
+            self.seen_views[seat] = seen_view(self.match, seat)
+        return RecapScene(self.app, self, seat, events, before=self.seen_views[seat])
 
     def hint_refusal(self) -> str | None:
         """Why the person at the screen may not ask for a hint now (None: they may)."""
@@ -425,7 +489,9 @@ class PlayScene(Scene):
         hint.at = len(self.match.actions)
         self.hint = hint
         self.hint_cells = set(self.screen.action_cells(hint.action, self.view()))
-        self.app.toast(hint.line, seconds=12)
+        # Over this game only, while the hint stands (not after a move, nor to another).
+        self.app.toast(hint.line, seconds=12, scene=self,
+                       while_=lambda: self.active_hint() is hint)
         self.rebuild()
 
     def _draw_marks(self, surface: pygame.Surface, transform: Any) -> None:
@@ -435,6 +501,17 @@ class PlayScene(Scene):
                               (self.hint_cells if hint is not None else (), HINT_COLOUR)):
             for cell in cells:
                 self.screen.outline(surface, transform, cell, colour, 4)
+        for cell in self.hint_cells if hint is not None else ():
+            label = self.screen.hint_label(cell)
+            if label:  # the name the hint's words give it, where the board shows none
+                x, y = transform.to_screen(*self.screen.cell_center(cell))
+                text = render_text(label, 15, HINT_COLOUR, True)
+                # Low in the place, clear of the piece that may stand in its middle.
+                below = round(y + max(12, 24 * transform.scale))
+                box = text.get_rect(center=(round(x), below)).inflate(8, 4)
+                pygame.draw.rect(surface, PANEL, box, border_radius=4)
+                pygame.draw.rect(surface, HINT_COLOUR, box, 1, border_radius=4)
+                surface.blit(text, text.get_rect(center=box.center))
         if hint is not None:
             clip = surface.get_clip()
             surface.set_clip(None)
@@ -502,6 +579,7 @@ class PlayScene(Scene):
 
     # widgets ---------------------------------------------------------------------------
     def build(self) -> None:
+        self._why.clear()  # a choice on the panel (an object to aim...) changes what clicks mean
         panel = self.panel_rect()
         view = self.view()
         y = panel.y + HEADER_HEIGHT + LINE_HEIGHT * len(self.info_lines()) + 8
@@ -535,29 +613,30 @@ class PlayScene(Scene):
                                         bottom - 10 - log_top))
         elif self.log_box is not None and self.log_box.alive():
             self.log_box.hide()  # no room: never under the bottom row or out of the window
-        quarter = (panel.width - 24 - 24) // 4
-        row = pygame.Rect(panel.x + 12, bottom, quarter, 40)
-        self.controls.button(row, "Menu", self.open_menu, tooltip="Save, load, undo, rules (Esc)")
+        menu_rect, undo_rect, hint_rect, step_rect = bottom_row(panel.x + 12, bottom,
+                                                                panel.width - 24)
+        self.controls.button(menu_rect, "Menu", self.open_menu,
+                             tooltip="Save, load, undo, rules (Esc)")
         self.controls.button(pygame.Rect(panel.right - 44, panel.y + 10, 32, 30), "?",
                              self.open_help, tooltip="The rules about what is happening now (F1)")
         can_undo = self.viewer is not None and self.match.can_undo(self.viewer)
-        self.controls.button(row.move(quarter + 8, 0), "Undo", self.undo, enabled=can_undo,
+        self.controls.button(undo_rect, "Undo", self.undo, enabled=can_undo,
                              tooltip="Take back your last action" if can_undo
                              else "Not now: " + self.undo_refusal())
         refusal = self.hint_refusal()
         hint = self.active_hint()
         self.controls.button(
-            row.move(2 * (quarter + 8), 0), "Hint", self.ask_hint, enabled=refusal is None,
+            hint_rect, "Hint", self.ask_hint, enabled=refusal is None,
             tooltip=(hint.line if hint is not None else
                      "What the computer player would do in your place, from what you can "
                      "see (T). Everyone is told you asked.") if refusal is None
             else "Not now: " + refusal)
         if self.awaiting_step:
-            self.controls.button(row.move(3 * (quarter + 8), 0), "Next step", self.next_step,
+            self.controls.button(step_rect, "Next step", self.next_step,
                                  object_id="#primary", tooltip="Show the next move (N)")
             self.controls.set_focus(len(self.controls.items) - 1)
         else:
-            self.controls.button(row.move(3 * (quarter + 8), 0),
+            self.controls.button(step_rect,
                                  "Step: on" if self.step_mode else "Step: off",
                                  self.toggle_step_mode,
                                  tooltip="Step through each move of the resolution")
@@ -679,7 +758,7 @@ class PlayScene(Scene):
                 return True
             if (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
                     and self.keyboard_on_board and self.cursor is not None):
-                self.screen.click_cell(self.cursor, self.view())
+                self.click_place(self.cursor)
                 return True
             if event.key == pygame.K_TAB:
                 self.keyboard_on_board = False
@@ -690,7 +769,7 @@ class PlayScene(Scene):
             cell = self.cell_under(event.pos)
             if cell is not None:
                 self.cursor = cell
-                self.screen.click_cell(cell, self.view())
+                self.click_place(cell)
                 return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3)
                 and self.board_rect().collidepoint(event.pos)):
@@ -745,28 +824,52 @@ class PlayScene(Scene):
                     min(limit_y, max(-limit_y, self.pan[1] + dy)))
 
     def why_not_here(self, cell: Any) -> str | None:
-        """Why a click on ``cell`` would be refused, in the controller's own words, or None
-        (it would be taken, or a click there means nothing)."""
-        viewer = self.viewer
-        if viewer is None or cell is None or self.match.is_over() or self.showing:
+        """Why a click on ``cell`` would do nothing, or None (it would be taken, or it does
+        something of the screen's own): the controller's own words for an action it would
+        refuse, or the screen's reason a click there means nothing now ("Not your turn:
+        ...", "Roll first: ...")."""
+        if cell is None:
             return None
+        viewer = self.viewer
         key = (viewer, self.undos, len(self.match.actions), str(cell))
         if key not in self._why:
             if len(self._why) > 256:
                 self._why.clear()
             view = self.view()
-            action = self.screen.cell_action(cell, view)
-            self._why[key] = None if action is None else self.match.why_not(viewer, action)
+            reason = self.screen.turn_reason()
+            if reason is None:
+                action = self.screen.cell_action(cell, view)
+                reason = (self.screen.idle_reason(cell, view) if action is None
+                          else self.match.why_not(viewer, action))
+            self._why[key] = reason
         return self._why[key]
+
+    def click_place(self, cell: Any) -> None:
+        """A click (or Enter) on the board place ``cell``: the screen takes it, or a short
+        message says why nothing happens (the same words as the place's tooltip)."""
+        why = self.why_not_here(cell)
+        if why is not None:
+            self.app.toast("Not now: " + why, error=True)
+            return
+        self.screen.click_cell(cell, self.view())
+
+    def disabled_at(self, pos: tuple[int, int], own_tips: bool = False) -> Any:
+        """The disabled control under ``pos`` that has a tooltip (saying why it is
+        disabled), or None; ``own_tips``: also one that shows its tooltip itself."""
+        for widget in [w for w, _ in self.controls.items] + self.controls.others:
+            if ((hasattr(widget, "tip_right") and not own_tips) or widget.is_enabled
+                    or not widget.visible or not widget.alive()
+                    or not getattr(widget, "tool_tip_text", None)
+                    or not widget.rect.collidepoint(pos)):
+                continue
+            return widget
+        return None
 
     def _disabled_tip(self, pos: tuple[int, int]) -> bool:
         """Show the tooltip of a disabled control under ``pos`` (pygame_gui shows none for
         a disabled button: its tooltip says why it is disabled); True when there is one."""
-        for widget in [w for w, _ in self.controls.items] + self.controls.others:
-            if (hasattr(widget, "tip_right") or widget.is_enabled or not widget.visible
-                    or not widget.alive() or not getattr(widget, "tool_tip_text", None)
-                    or not widget.rect.collidepoint(pos)):
-                continue
+        widget = self.disabled_at(pos)
+        if widget is not None:
             key = ("control", id(widget))
             if key == self._tooltip_cell and self.tooltip is not None and self.tooltip.alive():
                 return True

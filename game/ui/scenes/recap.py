@@ -40,6 +40,37 @@ def seen_until(match: Match, seat: int) -> int:
     return len(replay.log)
 
 
+def seen_view(match: Match, seat: int) -> dict[str, Any]:
+    """``seat``'s view right after their last action (the start of the game: none yet),
+    found by replaying the match up to that action (for a game just loaded)."""
+    last = max((i for i, a in enumerate(match.actions)
+                if a["seat"] == seat and not match.is_hint(a)), default=-1)
+    replay = Match(match.game_id, match.seats, match.seed, match.options)
+    for record in match.actions[:last + 1]:
+        replay._apply(record["seat"], record["action"])
+    return replay.view(seat)
+
+
+def look(screen: Any, cell: Any, view: dict[str, Any]) -> str | None:
+    """What ``screen`` says is at ``cell`` in ``view`` (None: nothing, or no such place
+    then, such as a reward tile before its adventure was drawn)."""
+    try:
+        return screen.place_words(cell, view)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+
+
+def changed_places(play: Any, before: dict[str, Any], after: dict[str, Any]) -> set[Any]:
+    """The board places whose look differs between two views of one seat: what the screen
+    says is there (``GameScreen.place_words``), each view on a screen of its own."""
+    from ..gamescreen import screen_for
+    then, now = screen_for(play), screen_for(play)
+    then.reset(before)
+    now.reset(after)
+    return {cell for cell in now.cells()
+            if look(then, cell, before) != look(now, cell, after)}
+
+
 def recap_events(match: Match, seat: int, since: int) -> list[dict[str, Any]]:
     """The events after log index ``since`` that ``seat`` may read (those with a text)."""
     return [ev for ev in match.log[since:] if ev.get("text") and visible_to(ev, seat)]
@@ -50,8 +81,12 @@ class RecapScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, play: Any, seat: int, events: list[dict[str, Any]]) -> None:
+    def __init__(self, app: Any, play: Any, seat: int, events: list[dict[str, Any]],
+                 before: dict[str, Any] | None = None) -> None:
         super().__init__(app)
+        #: ``seat``'s view right after their last action: the places that look different
+        #: now are outlined (None: those the events name).
+        self.before = before
         self.play = play
         self.seat = seat
         self.events = events
@@ -70,7 +105,11 @@ class RecapScene(Scene):
         super().resume()
 
     def places(self) -> set[Any]:
-        """The board places the recap's events changed (the play scene outlines them)."""
+        """The board places that changed since the seat's last action (the play scene
+        outlines them): those that look different now; without the view from then, those
+        the recap's events name."""
+        if self.before is not None:
+            return changed_places(self.play, self.before, self.play.match.view(self.seat))
         view = self.play.view()
         out: set[Any] = set()
         for ev in self.events:
@@ -79,6 +118,12 @@ class RecapScene(Scene):
             except (KeyError, TypeError, ValueError, IndexError):
                 continue  # an event a screen does not place: listed, not outlined
         return out
+
+    def heading(self) -> str:
+        """The line above the events: it speaks of outlines only when there are some."""
+        if self.play.recap_cells:
+            return "Since your last turn (outlined on the board):"
+        return "Since your last turn:"
 
     def card_rect(self) -> pygame.Rect:
         return self.play.panel_rect()
@@ -129,8 +174,7 @@ class RecapScene(Scene):
             draw_text(surface, "Nothing has happened since your last turn.", (x, y + 4),
                       TEXT_SIZE, MUTED)
             return
-        draw_text(surface, fit("Since your last turn (outlined on the board):",
-                               card.width - 32, 15), (x, y), 15, MUTED)
+        draw_text(surface, fit(self.heading(), card.width - 32, 15), (x, y), 15, MUTED)
         y += 26
         room = max(0, (card.bottom - 72 - y) // LINE)
         for line, colour in self.lines(card.width - 32, room):

@@ -28,6 +28,8 @@ ROOMY_ROW = 60
 MUTE_WIDTH = 96
 PANEL_WIDTH = 760
 VALUE_WIDTH = 250
+#: The "Open folder" button: narrower than a value, so that the folder's path has room.
+FOLDER_WIDTH = 160
 
 
 ANIMATION_NOTES = {
@@ -70,7 +72,7 @@ CHOICES = (
            lambda v: ANIMATION_NOTES.get(v, "")),
     Choice("handover", "Handover screen", (True, False), lambda v: "On" if v else "Off",
            lambda v: "A cover screen between turns keeps each player's secrets." if v
-           else "No cover between turns: turn off only when everyone may see everything."),
+           else "No cover between turns: everyone sees everything."),
     Choice("bot_delay", "Computer player delay", BOT_DELAYS, lambda v: f"{v:.1f} s",
            lambda v: "How long a computer player waits before it moves."),
     Choice("recap", "Recap at handover", (True, False), lambda v: "On" if v else "Off",
@@ -163,9 +165,11 @@ class SettingsScene(Scene):
         self.mute_button = self.controls.button(mute, self.mute_text(), self.toggle_mute,
                                                 tooltip="Mute or unmute every sound")
         rect = self.value_rect(panel, row_height, len(CHOICES) + 1)
+        rect.width = FOLDER_WIDTH
+        rect.right = panel.right - 28
         self.controls.button(rect, "Open folder", self.open_saves,
-                             tooltip="Every game autosaves here after each action: "
-                                     "show the folder in the file manager")
+                             tooltip=f"Every game autosaves in {paths.saves_dir()} after "
+                                     "each action: show the folder in the file manager")
         save, cancel = pygame.Rect(0, 0, 190, 50), pygame.Rect(0, 0, 190, 50)
         save.topright = (panel.centerx - 10, panel.bottom + 26)
         cancel.topleft = (panel.centerx + 10, panel.bottom + 26)
@@ -285,7 +289,8 @@ class SettingsScene(Scene):
         y = panel.y + row_height * row + (10 if not compact else 6)
         pygame.draw.line(surface, (70, 60, 58), (panel.x + 24, y), (panel.right - 24, y))
         draw_text(surface, "Saves folder", (panel.x + 28, top + 2), label, TEXT, bold=True)
-        where = fit_path(str(paths.saves_dir()), text_width + VALUE_WIDTH - 40, note)
+        # Beside the "Open folder" button (only a very long path loses its start).
+        where = fit_path(str(paths.saves_dir()), panel.width - 56 - FOLDER_WIDTH - 12, note)
         draw_text(surface, where, (panel.x + 28, top + gap), note, MUTED)
         if panel.bottom + 100 < height - 30:
             draw_text(surface, "Tab or Up/Down: move   ·   Enter or Left/Right: change   ·   "
