@@ -7,7 +7,7 @@ one (the keyboard cursor or focus moved on) drops what is still waiting and cuts
 being said.  Everything queued is also kept in ``spoken``, which the tests read: no audio is
 needed to check what would be said.
 
-The engine is pyttsx3 (the optional extra ``speech``: ``pip install 'tabletop[speech]'``),
+The engine is pyttsx3 (the optional extra ``speech``: ``pip install 'tabletop-hotseat[speech]'``),
 which uses espeak-ng on Linux, SAPI on Windows and the system voice on macOS.  On Linux the
 words are made into a short WAV by espeak-ng and played through pygame's mixer (so they can
 be cut off at once); elsewhere the platform's engine speaks them itself.  With no engine (the
@@ -42,7 +42,7 @@ REPEAT_SECONDS = 2.0
 MOST_WAITING = 12
 #: How long to wait for the engine to start when asked whether speech works (seconds).
 PROBE_SECONDS = 5.0
-INSTALL = "pip install 'tabletop[speech]'"
+INSTALL = "pip install 'tabletop-hotseat[speech]'"
 
 
 def clean(text: str) -> str:
