@@ -14,7 +14,7 @@ from game.engine.text import clean_text
 from ..backdrop import backdrop
 from ..scene import Scene
 from ..marks import draw_seat_mark
-from ..widgets import MUTED, SEAT_COLOURS, draw_text
+from ..widgets import MUTED, draw_text
 
 #: Seeds are whole numbers in this range, typed with the digits 0-9.
 SEED_MAX = 2**63 - 1
