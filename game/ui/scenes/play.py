@@ -25,6 +25,7 @@ from game.engine.events import audience, visible_to
 
 from .. import paths
 from ..gamescreen import screen_for
+from ..marks import draw_seat_mark, readable_on
 from ..scene import Scene
 from ..thinker import Thinker
 from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, font,
@@ -1031,9 +1032,10 @@ class PlayScene(Scene):
             who, colour = "Public view: nobody's secrets are shown", MUTED
         else:
             who = f"At the screen: {self.match.seats[self.viewer]['name']}"
-            colour = SEAT_COLOURS[self.viewer % len(SEAT_COLOURS)]
+            colour = readable_on(SEAT_COLOURS[self.viewer % len(SEAT_COLOURS)], PANEL)
         return (tuple(panel), self.match.title, fit(status, room, 15),
-                fit(who, panel.width - 16, 16, bold=True), tuple(colour),
+                fit(who, panel.width - (40 if self.viewer is not None else 16), 16, bold=True),
+                tuple(colour),
                 tuple(self.info_lines()))
 
     def _draw_panel(self, surface: pygame.Surface,
@@ -1047,6 +1049,8 @@ class PlayScene(Scene):
         y += 32
         draw_text(surface, status, (x, y), 15, MUTED)
         y += 24
+        if self.viewer is not None:  # the seat's shape beside its colour (never colour alone)
+            draw_seat_mark(surface, self.viewer, (panel.right - 20, y + 11), 14, on_piece=False)
         draw_text(surface, who, (x, y), 16, colour, bold=True)
         y = panel.y + HEADER_HEIGHT
         for line in lines:
