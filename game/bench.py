@@ -505,8 +505,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the balance reports (of these games; none named: all)")
     parser.add_argument("--bots", nargs="*", metavar="GAME",
                         help="only the computer levels' tournaments (of these games; none named: "
-                             "all; --games N: games with a Hard player per figure); see "
-                             "game/bench_bots.py")
+                             "all; --games N: games with a Hard player per figure, --quick: a "
+                             "handful); see game/bench_bots.py")
+    parser.add_argument("--quick", action="store_true",
+                        help="with --bots: a handful of games per figure (checks the printout)")
     parser.add_argument("--client", action="store_true",
                         help="only the client figures (no balance reports)")
     parser.add_argument("--games", type=int, default=None,
@@ -521,8 +523,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if args.bots is not None:
-        from .bench_bots import run
-        run(args.bots or None, args.games)
+        from .bench_bots import QUICK_HARD, QUICK_PLAIN, run
+        if args.quick:
+            run(args.bots or None, args.games or QUICK_HARD, QUICK_PLAIN)
+        else:
+            run(args.bots or None, args.games)
         return 0
     if args.thinking is not None:
         thinking_table(args.thinking)
