@@ -345,3 +345,29 @@ def test_while_thinking_the_loop_asks_only_for_the_cues_frames(slow_computer):
             break
     actions = play.match.actions
     assert len(actions) > 1 and play.match.seats[actions[1]["seat"]]["kind"] == "bot"
+
+
+def test_a_failed_hard_search_plays_the_normal_choice_and_says_so_in_the_log(monkeypatch):
+    original = Thinker.__init__
+
+    def start(self, match, seat, *args, **kwargs):
+        kwargs.setdefault("choose", thinker_choosers.broken)
+        original(self, match, seat, *args, **kwargs)
+
+    monkeypatch.setattr(Thinker, "__init__", start)
+    d = Driver()
+    play = person_then_hard_computer(d)
+    match = play.match
+    assert play.perform(0, match.legal_actions(0)[0])
+    expected = None
+    for _ in range(4000):
+        if expected is None and match.to_act() == [1] and len(match.actions) == 1:
+            expected = normal_action(match, 1)
+        d.pump()
+        if len(match.actions) > 1:
+            break
+        time.sleep(0.005)
+    assert len(match.actions) > 1 and match.actions[1] == {"seat": 1, "action": expected}
+    lines = [ev["text"] for ev in play._log_events()]
+    assert any("Bo (Hard) could not finish thinking" in line and "Normal choice" in line
+               for line in lines), lines
