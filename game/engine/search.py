@@ -125,8 +125,8 @@ class SearchSettings:
     worlds: int = 64
     #: The decision's budget in *work units* (None: only ``iterations`` and ``worlds``
     #: bound it): an action played in a playout is one unit, a playout's copy and final
-    #: estimate ``playout_cost`` more, a redrawn world ``world_cost`` (and, where the game
-    #: values every action of a world at once, one more per legal action).  The search is
+    #: estimate ``playout_cost`` more, a redrawn world ``world_cost`` (also where the game
+    #: values every action of a world at once).  The search is
     #: anytime: sequential halving spreads the budget over its rounds and stops a round when
     #: its share is spent.  Work is counted, never time, so the same match gives the same
     #: choice on every machine and under any load; each game sets its budget (its
@@ -208,8 +208,8 @@ def _by_worlds(live: Controller, seat: int, legal: list[Action], rng: Rng,
             break
         if totals is not None and settings.work is not None and spent >= settings.work:
             break
-        spent += settings.world_cost + len(legal)
-        WORK_DONE[0] += settings.world_cost + len(legal)
+        spent += settings.world_cost
+        WORK_DONE[0] += settings.world_cost
         values = _determinized(live, seat, probe).action_values(seat, legal)
         if values is None:
             return None

@@ -186,17 +186,21 @@ def seat_counts(game: str) -> list[int]:
 
 def decision_times(game: str, seats: int, decisions: int = 100, seed: int = 1,
                    options: dict[str, Any] | None = None, settings: Any = None,
-                   max_games: int = 200) -> dict[str, Any]:
+                   max_games: int = 200, times_out: list[float] | None = None,
+                   stride: int = 4) -> dict[str, Any]:
     """CPU seconds (``time.process_time``) of ``decisions`` Hard decisions with a real choice
     (more than one legal action), from seeded games (``seed``, ``seed + 1``, ...) of one
     Hard seat among Normal ones (moving round the table); also the work units each spent
-    (``search.SearchSettings.work``) and how many chose differently from Normal."""
+    (``search.SearchSettings.work``) and how many chose differently from Normal.  Only every
+    ``stride``-th decision of the Hard seat is searched and timed (the others are Normal's
+    choice), so the sample spreads over whole games, from the opening to the end."""
     from .bots import normal_action
     from .search import WORK_DONE
     clock = time.process_time
     times: list[float] = []
     work: list[int] = []
     overruled = 0
+    turn = 0
     for index in range(max_games):
         if len(times) >= decisions:
             break
@@ -209,15 +213,21 @@ def decision_times(game: str, seats: int, decisions: int = 100, seed: int = 1,
             if match.is_over() or len(times) >= decisions:
                 break
             seat = match.to_act()[0]
-            if seat == where and len(match.legal_actions(seat)) > 1:
+            real = seat == where and len(match.legal_actions(seat)) > 1
+            turn += real
+            if real and (turn - 1) % stride == 0:
                 done, start = WORK_DONE[0], clock()
                 action = choose_action(match, seat, None, settings)
                 times.append(clock() - start)
                 work.append(WORK_DONE[0] - done)
                 overruled += action != normal_action(match, seat)
+            elif real:
+                action = normal_action(match, seat)
             else:
                 action = choose_action(match, seat)
             match.act(seat, action)
+    if times_out is not None:
+        times_out.extend(times)
     ordered = sorted(times)
 
     def at(share: float) -> float:
