@@ -21,6 +21,9 @@ search then averages those values over ``SearchSettings.worlds`` determinization
 the best (perfect-information Monte Carlo; Fantasy Expedition's secret choice, whose 81 to
 324 combinations are worked out row by row).
 
+A decision's budget is counted in work (``SearchSettings.work``: actions played, copies,
+worlds), never in time, and each game sets it so that a decision fits about a second of CPU.
+
 Everything is deterministic for a given generator: the same match and seed give the same
 choice, so a replay or a save reproduces a game played by Hard players exactly.  The search
 never reads the live state beyond the controller copy it determinizes; a game with secrets and
@@ -126,9 +129,8 @@ class SearchSettings:
     #: The decision's budget in *work units* (None: only ``iterations`` and ``worlds``
     #: bound it): an action played in a playout is one unit, a playout's copy and final
     #: estimate ``playout_cost`` more, a redrawn world ``world_cost`` (also where the game
-    #: values every action of a world at once).  The search is
-    #: anytime: sequential halving spreads the budget over its rounds and stops a round when
-    #: its share is spent.  Work is counted, never time, so the same match gives the same
+    #: values every action of a world at once).  The search is anytime: sequential halving
+    #: spreads the budget over its rounds and stops a round when its share is spent.  Work is counted, never time, so the same match gives the same
     #: choice on every machine and under any load; each game sets its budget (its
     #: ``hard.py``) so that a decision fits the CPU time it is given.
     work: int | None = None
