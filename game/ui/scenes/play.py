@@ -358,7 +358,7 @@ class PlayScene(Scene):
         return False
 
     def _computer_turn(self, bots: list[int], dt: float) -> bool:
-        """A computer seat is to act: its choice is worked out on a worker thread (the window
+        """A computer seat is to act: its choice is worked out in the background (the window
         stays live, the menu opens), the pacing delay runs meanwhile, then it acts.  While it
         waits no frames are asked for but the cue's (a few a second); True once it acted."""
         if self.bot_wait is None or self.bot_wait[0] not in bots:
@@ -374,9 +374,16 @@ class PlayScene(Scene):
         phase = int(thinker.elapsed * CUE_RATE)
         thinker.elapsed += dt
         self.bot_wait[1] -= dt
-        if self.bot_wait[1] <= 0 and (thinker.done or thinker.wait(THINK_POLL)):
+        # A Hard search runs in a worker process and is polled without blocking; a quick
+        # Easy or Normal choice on a thread is waited for a moment (game/ui/thinker.py).
+        if self.bot_wait[1] <= 0 and thinker.poll(0.0 if thinker.process else THINK_POLL):
             self.thinker = self.bot_wait = None
-            self.perform(seat, thinker.take())
+            action = thinker.take()
+            if thinker.note:  # the search could not finish: the Normal choice, said so
+                self.app.toast(thinker.note, error=True)
+                self.shown.append({"type": "note", "text": thinker.note})
+                self._refresh_log()
+            self.perform(seat, action)
             return True
         if int(thinker.elapsed * CUE_RATE) != phase:
             self.app.touch(0.0)
