@@ -344,3 +344,20 @@ def test_a_computer_only_table_plays_itself_to_the_end(tmp_path):
     table, out = ref.open_table("odysseus", seats_for(3, {0, 1, 2}), [None] * 3, seed=3)
     assert ref.tables[table].match.is_over()
     assert out[-1][0] == TABLE and out[-1][1]["over"]
+
+
+def test_the_referee_command_parses_seats_and_says_what_is_wrong(tmp_path, capsys):
+    from game.app import main
+    from game.online.cli import parse_seat
+    assert parse_seat("Ada=@ada:example.org") == ({"name": "Ada", "kind": "human"},
+                                                  "@ada:example.org")
+    assert parse_seat("Bo=bot:hard")[0]["level"] == "hard"
+    for bad in ("Ada", "Ada=ada", "Bo=bot:genius", "=@a:b"):
+        with pytest.raises(ValueError):
+            parse_seat(bad)
+    code = main(["referee", "--homeserver", "http://127.0.0.1:9", "--user", "@r:localhost",
+                 "--password-file", str(tmp_path / "missing"), "--saves", str(tmp_path / "s")])
+    said = capsys.readouterr().err
+    assert code == 2 and said.startswith("tabletop referee: ")
+    assert "matrix-nio" in said or "password file" in said
+    assert not (tmp_path / "s").exists()

@@ -85,7 +85,11 @@ class MatrixTransport(Transport):
         self.homeserver, self.account, self.password = homeserver, user, password
         self.referee = referee
         self.state_path = Path(state) if state else None
-        self.client = nio.AsyncClient(homeserver, user)
+        # nio retries a request that times out or cannot connect; a few times only, so that
+        # an unreachable homeserver is said (NetworkError) instead of waited for in silence.
+        config = nio.AsyncClientConfig(max_timeouts=3, max_timeout_retry_wait_time=8,
+                                       request_timeout=45)
+        self.client = nio.AsyncClient(homeserver, user, config=config)
         self.outbox: deque[tuple[str, dict[str, Any]]] = deque()
         self.inbox: deque[tuple[str, dict[str, Any]]] = deque()
         #: room id -> {"table": id, "role": "table" | "seat", "account": id or None}
