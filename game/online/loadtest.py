@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -146,6 +147,36 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
             "over": finished(), "restarts": holder["restarts"]}
 
 
+def bench_main(tables: int = 20) -> int:
+    """``python -m game.bench --online``: prints the figures and writes bench-online.yaml."""
+    import os
+    import tempfile
+
+    import yaml
+    homeserver = os.environ.get("TABLETOP_TEST_HOMESERVER")
+    secret = os.environ.get("TABLETOP_TEST_SHARED_SECRET")
+    if not homeserver or not secret:
+        print("bench --online: set TABLETOP_TEST_HOMESERVER and TABLETOP_TEST_SHARED_SECRET "
+              "(python -m game.tools.synapse_local env DIR)", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        result = asyncio.run(play_over_matrix(homeserver, secret, tmp, tables=tables,
+                                              max_seconds=900))
+    trips = result["trips"]
+    figures = {"tables": tables, "over": result["over"], "actions": result["actions"],
+               "seconds": round(result["seconds"], 1),
+               "actions_per_second": round(result["actions"] / result["seconds"], 1),
+               "round_trips": len(trips),
+               "round_trip_p50_s": round(percentile(trips, 0.5), 3),
+               "round_trip_p95_s": round(percentile(trips, 0.95), 3),
+               "round_trip_max_s": round(max(trips), 3) if trips else None,
+               "target_p95_s": 1.0}
+    for key, value in figures.items():
+        print(f"{key:22} {value}")
+    Path("bench-online.yaml").write_text(yaml.safe_dump(figures, sort_keys=False))
+    return 0 if result["over"] else 1
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -153,4 +184,4 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-__all__ = ["play_over_matrix", "percentile", "choose"]
+__all__ = ["play_over_matrix", "percentile", "choose", "bench_main"]
