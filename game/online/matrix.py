@@ -184,18 +184,16 @@ class MatrixTransport(Transport):
         return out
 
     async def flush(self) -> None:
-        """Send what waits; a message for a room not known yet stays (a player's first
-        action before the referee's invitation arrived)."""
+        """Send what waits: in order within each room, the rooms side by side (one table's
+        answers do not wait for another's).  A message for a room not known yet stays (a
+        player's first action before the referee's invitation arrived), and so does what a
+        network failure kept from going (then NetworkError)."""
+        by_room: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         kept: deque[tuple[str, dict[str, Any]]] = deque()
         while self.outbox:
             recipient, message = self.outbox.popleft()
-            table = message.get("table", "")
-            if self.referee is None:
-                room = self.room_of(table, recipient)
-                kind = protocol.EVENT_UPDATE
-            else:
-                room = self.room_of(table, self.account)
-                kind = protocol.EVENT_ACTION
+            room = self.room_of(message.get("table", ""),
+                                recipient if self.referee is None else self.account)
             if room is None:
                 kept.append((recipient, message))
                 continue
@@ -204,22 +202,37 @@ class MatrixTransport(Transport):
                 log.error("a %s message of %d bytes is too large for a Matrix event; not sent",
                           message.get("kind"), size)
                 continue
+            by_room.setdefault(room, []).append((recipient, message))
+        results = await asyncio.gather(*(self._send_room(room, items)
+                                         for room, items in by_room.items()),
+                                       return_exceptions=True)
+        failure = None
+        for items, result in zip(by_room.values(), results):
+            if isinstance(result, BaseException):
+                failure = failure or result
+                kept.extend(items[result.sent:] if isinstance(result, NetworkError)
+                            and hasattr(result, "sent") else items)
+        self.outbox = kept + self.outbox
+        if failure is not None:
+            raise failure
+
+    async def _send_room(self, room: str, items: list[tuple[str, dict[str, Any]]]) -> None:
+        kind = protocol.EVENT_UPDATE if self.referee is None else protocol.EVENT_ACTION
+        for sent, (recipient, message) in enumerate(items):
             tx = message.get("id") if kind == protocol.EVENT_ACTION else None
             try:
                 await self._call("send a message", self.client.room_send(
                     room, kind, message, tx_id=tx, ignore_unverified_devices=True))
-            except NetworkError:
-                kept.append((recipient, message))
-                kept.extend(self.outbox)
-                self.outbox = kept
+            except NetworkError as exc:
+                exc.sent = sent  # what went before it is not sent again
                 raise
             if recipient == TABLE and message.get("kind") == "table":
+                table = message.get("table", "")
                 turn = (tuple(message.get("to_act") or ()), bool(message.get("over")))
                 if self.last_turn.get(table) != turn:
                     self.last_turn[table] = turn
                     await self._call("send a message", self.client.room_send(
                         room, "m.room.message", mention_line(message)))
-        self.outbox = kept
 
     async def pump(self, timeout_ms: int = 30_000) -> int:
         """Send what waits, then one sync (long-polling up to ``timeout_ms``); returns how many
