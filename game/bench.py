@@ -14,7 +14,9 @@ use of its idle screen -- in a real window whenever one can be opened here
 (``DISPLAY`` set and SDL's x11 driver works), with the same figures under the
 dummy video driver beside them; save and load time of a finished match,
 random full games per second, and History through the loop in a 1,000-action game
-(opening it and every kind of step; ``--history`` runs only that).  Compare figures from one run; these machines
+(opening it and every kind of step; ``--history`` runs only that).  ``--online`` (only) plays
+20 tables through one referee over a Matrix homeserver: actions per second and the round trip
+of an action (p50, p95; the target is p95 <= 1 s).  Compare figures from one run; these machines
 are shared and noisy.
 """
 
@@ -640,10 +642,18 @@ def main(argv: list[str] | None = None) -> int:
                              "and in a worker process (default game: fantasy_racing)")
     parser.add_argument("--frames", action="store_true",
                         help="only the frame figures (real window and dummy driver)")
+    parser.add_argument("--online", action="store_true",
+                        help="only the online figures: --tables N tables (default 20) played "
+                             "through one referee and the homeserver named by "
+                             "TABLETOP_TEST_HOMESERVER (see game/online/loadtest.py)")
+    parser.add_argument("--tables", type=int, default=20, help="tables for --online")
     args = parser.parse_args(argv)
     # This process never opens a real window; the frame figures run in child processes.
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if args.online:
+        from .online.loadtest import bench_main
+        return bench_main(args.tables)
     if args.bots is not None:
         from .bench_bots import QUICK_HARD, QUICK_PLAIN, run
         if args.quick:
