@@ -85,14 +85,24 @@ def play(seed: int, bots: set[str] | None = None) -> tuple[ExpeditionController,
     return game, counts
 
 
-def report(games: int | None = None) -> dict[str, Any]:
+#: The seed blocks the report plays by default: all computers, then a computer team.
+ALL_BOTS_SEED = 5_000_000
+MIXED_SEED = 7_000_000
+
+
+def report(games: int | None = None, seed: int | None = None) -> dict[str, Any]:
+    """The figures over ``games`` games of each kind.  ``seed``: the first seed of the
+    block the computer team plays (the all-computer games use the block 2,000,000 below
+    it); None: the report's own blocks.  ``parts``: "all" and/or "mixed"."""
     games = DEFAULT_GAMES if games is None else games
+    all_seed = ALL_BOTS_SEED if seed is None else seed - 2_000_000
+    mixed_seed = MIXED_SEED if seed is None else seed
     team_score = {t: 0 for t in TEAMS}
     candidates = {t: 0 for t in TEAMS}
     traded_games = offers = accepted = 0
     times: list[float] = []
-    for seed in range(games):
-        g, counts = play(5_000_000 + seed)
+    for i in range(games):
+        g, counts = play(all_seed + i)
         for s in range(9):
             team_score[g.teams[s]] += g.scores[s]
         candidates[g.teams[g.candidate]] += 1
@@ -103,9 +113,9 @@ def report(games: int | None = None) -> dict[str, Any]:
     mixed = {t: {"bots": 0, "random": 0, "games": 0} for t in TEAMS}
     mixed_offer_games = 0
     gains: list[float] = []
-    for seed in range(games):
-        team = TEAMS[seed % 3]
-        g, counts = play(7_000_000 + seed, {team})
+    for i in range(games):
+        team = TEAMS[i % 3]
+        g, counts = play(mixed_seed + i, {team})
         cell = mixed[team]
         cell["games"] += 1
         cell["bots"] += sum(g.scores[s] for s in range(9) if g.teams[s] == team)
