@@ -18,7 +18,8 @@ Candidate).
 - Team plans: its trading has no chance in it, so it usually shows everyone its
   team.  When the public trading shows all three members of its team, all Normal
   computers, the three play one plan for their whole row, worked out by each from
-  public facts only (:func:`shown_plans`, :func:`_team_plan`).
+  public facts only (:func:`shown_plans`, :func:`_team_plan`).  Against six people the
+  plan also counts their points against the team's, at half a point (:data:`PUSH`).
 - Trading: :data:`START_VALUE` holds what each starting Position is worth to
   each team when the bot then chooses well (see :func:`start_values`).  On its
   turn it offers a swap for the Position with the best expected gain (the gain
