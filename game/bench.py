@@ -1,9 +1,10 @@
 """Benchmark: ``python -m game.bench`` prints a table and writes ``bench.yaml``.
 
-``python -m game.bench --balance [GAME ...] [--games N]`` runs only the
+``python -m game.bench --balance [GAME ...] [--games N] [--seed S]`` runs only the
 balance reports: every game package with a ``balance.py`` module offers
 ``report(games: int | None) -> dict`` (plain data, seeded, computer players
-in every seat) and ``format(report) -> str`` (a table for people).  A plain
+in every seat; a report that also takes ``seed`` plays the block from seed S)
+and ``format(report) -> str`` (a table for people).  A plain
 ``python -m game.bench`` runs the client figures and then every report; ``--client`` skips
 the reports.
 
@@ -606,12 +607,18 @@ def balance_modules(wanted: list[str] | None = None) -> dict[str, object]:
     return found
 
 
-def balance(wanted: list[str] | None = None, games: int | None = None) -> dict[str, dict]:
-    """Run and print the balance reports; return them as plain data."""
+def balance(wanted: list[str] | None = None, games: int | None = None,
+            seed: int | None = None) -> dict[str, dict]:
+    """Run and print the balance reports; return them as plain data (``seed``: the first
+    seed of the block, for the reports whose ``report`` takes one)."""
+    import inspect
     reports = {}
     for game_id, module in balance_modules(wanted).items():
         start = time.perf_counter()
-        report = module.report(games)
+        if seed is not None and "seed" in inspect.signature(module.report).parameters:
+            report = module.report(games, seed=seed)
+        else:
+            report = module.report(games)
         seconds = time.perf_counter() - start
         print(f"\n== {game_id} balance ({seconds:.1f} s) ==")
         print(module.format(report))
@@ -635,6 +642,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the client figures (no balance reports)")
     parser.add_argument("--games", type=int, default=None,
                         help="games per balance cell (default: each report's own)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="first seed of the balance games (reports that take one; default: "
+                             "each report's own block)")
     parser.add_argument("--history", action="store_true",
                         help="only History's figures through the loop (a long game)")
     parser.add_argument("--thinking", nargs="?", const="fantasy_racing", metavar="GAME",
@@ -665,7 +675,7 @@ def main(argv: list[str] | None = None) -> int:
         thinking_table(args.thinking)
         return 0
     if args.balance is not None:
-        reports = balance(args.balance or None, args.games)
+        reports = balance(args.balance or None, args.games, args.seed)
         out = Path("bench-balance.yaml")  # other games' last reports are kept
         kept = yaml.safe_load(out.read_text()) if out.exists() else None
         out.write_text(yaml.safe_dump({**(kept if isinstance(kept, dict) else {}), **reports},
