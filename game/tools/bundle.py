@@ -38,8 +38,13 @@ NAME = "tabletop"
 #: The module each distribution in pyproject.toml's dependencies is imported as.
 IMPORT_NAMES = {"pygame-ce": "pygame", "pytmx": "pytmx", "pyyaml": "yaml",
                 "pygame-gui": "pygame_gui", "platformdirs": "platformdirs"}
-#: What the program never uses: left out of the bundle.
-EXCLUDED_MODULES = ("tkinter", "_tkinter", "numpy", "unittest", "pydoc", "doctest")
+#: What the program never uses, and the optional extras (online play's matrix-nio with what
+#: it needs, and speech's pyttsx3): left out of the bundle, so that what it holds does not
+#: depend on what else the builder's Python has installed.  Without them the bundle says so
+#: (Speak shows why it is off; ``tabletop referee`` names the missing extra).
+EXCLUDED_MODULES = ("tkinter", "_tkinter", "numpy", "unittest", "pydoc", "doctest",
+                    "nio", "aiohttp", "aiohttp_socks", "aiofiles", "jsonschema", "Crypto",
+                    "Cryptodome", "h2", "h11", "unpaddedbase64", "pyttsx3", "comtypes")
 #: pygame_gui's fonts for Chinese, Japanese and Korean (the program's text is English).
 EXCLUDED_FONTS = ("**/NotoSansSC-*", "**/NotoSansJP-*", "**/NotoSansKR-*")
 #: The README's picture is not the program's.
