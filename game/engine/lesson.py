@@ -450,6 +450,71 @@ def check_lesson(game_id: str) -> list[str]:
     return problems
 
 
+# ---------------------------------------------------------------------------- glance
+#: "Rules at a glance" (``game/<game_id>/glance.yaml``), one screen per game:
+#:
+#:     turn: ["how a turn goes, one short line a stage", ...]   # 2 to 7 lines
+#:     win: "how to win, in one or two sentences"
+#:     forget: ["three things", "beginners", "forget"]          # exactly 3
+#:
+#: Lines at most 120 characters (``win`` 240); ``version: 1`` may be given.
+GLANCE_LINE, GLANCE_WIN = 120, 240
+
+
+def parse_glance(doc: Any) -> tuple[dict[str, Any] | None, list[str]]:
+    problems: list[str] = []
+    if not isinstance(doc, dict):
+        return None, ["the file is not a mapping of fields"]
+    for key in sorted(set(doc) - {"version", "turn", "win", "forget"}):
+        problems.append(f"unknown field {key!r}")
+    if doc.get("version", 1) != 1:
+        problems.append("version must be 1")
+    turn, forget, win = doc.get("turn"), doc.get("forget"), doc.get("win")
+    if not isinstance(turn, list) or not 2 <= len(turn) <= 7 or not all(_str(t) for t in turn):
+        problems.append("'turn' must be a list of 2 to 7 lines")
+    if not isinstance(forget, list) or len(forget) != 3 or not all(_str(t) for t in forget):
+        problems.append("'forget' must be a list of exactly 3 lines")
+    if not _str(win):
+        problems.append("'win' must be some text")
+    elif len(win) > GLANCE_WIN:
+        problems.append(f"'win' is {len(win)} characters (at most {GLANCE_WIN})")
+    for line in (turn if isinstance(turn, list) else []) + (
+            forget if isinstance(forget, list) else []):
+        if isinstance(line, str) and len(line) > GLANCE_LINE:
+            problems.append(f"a line is {len(line)} characters (at most {GLANCE_LINE}): "
+                            f"{line[:40]!r}...")
+    if problems:
+        return None, problems
+    return {"turn": [t.strip() for t in turn], "win": win.strip(),
+            "forget": [t.strip() for t in forget]}, []
+
+
+def glance_path(game_id: str) -> Path:
+    return game_dir(game_id) / GLANCE_FILE
+
+
+def load_glance(game_id: str) -> dict[str, Any] | None:
+    """The game's "rules at a glance", or None when it has none or it is unusable."""
+    path = glance_path(game_id)
+    if not path.is_file():
+        return None
+    try:
+        glance, _problems = parse_glance(read_data(path))
+    except LessonError:
+        return None
+    return glance
+
+
+def check_glance(game_id: str) -> list[str]:
+    path = glance_path(game_id)
+    if not path.is_file():
+        return [f"{game_id} has no {GLANCE_FILE}"]
+    try:
+        return parse_glance(read_data(path))[1]
+    except LessonError as exc:
+        return [str(exc)]
+
+
 # ---------------------------------------------------------------------------- playing
 def played(match: Any) -> int:
     """How many game actions (not hint records) the match holds: the lesson's step."""
@@ -546,4 +611,5 @@ def play_on(match: Any) -> None:
 
 __all__ = ["Lesson", "Step", "LessonError", "LessonGuard", "load_lesson", "check_lesson",
            "has_lesson", "lesson_games", "rules_headings", "top_section", "played",
-           "lesson_path", "check_record", "attach", "play_on"]
+           "lesson_path", "check_record", "attach", "play_on", "load_glance",
+           "check_glance"]
