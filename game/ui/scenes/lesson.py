@@ -37,6 +37,12 @@ CARD_WIDTH = 620
 PROGRESS_FILE = "lessons.yaml"
 
 
+def render_width(line: str, size: int = CARD_TEXT) -> int:
+    """How wide ``line`` is drawn at ``size`` (the layout tests check the card's lines)."""
+    from ..widgets import font
+    return font(size).size(line)[0]
+
+
 # ----------------------------------------------------------------------------- progress
 def progress_path() -> Path:
     return paths.settings_path().parent / PROGRESS_FILE
