@@ -90,6 +90,9 @@ def test_learn_to_play_lists_every_game():
         assert widget.is_enabled == (game_id in LESSONS)
     notes = [note for _rect, note, _state in d.top.rows]
     assert any("minutes · not started" in note for note in notes)
+    rows = [rect for rect, _note, _state in d.top.rows]
+    for above, below in zip(rows, rows[1:]):
+        assert above.bottom + 20 <= below.top, "a row's note runs into the next row"
     d.press("Fantasy Racing")
     assert isinstance(d.top, LessonPlayScene) and d.top.intro
 
@@ -184,7 +187,13 @@ def test_card_and_callouts_stay_inside_and_readable(size):
 
     def check(scene):
         card = scene.card_rect()
-        assert _inside(card, window) and scene.board_rect().contains(card)
+        assert _inside(card, window)
+        assert scene.board_rect().contains(card) or scene.panel_rect().contains(card)
+        others = [w.text for w, _cb in scene.controls.items if w.visible and w.alive()
+                  and w not in scene.card_widgets and card.colliderect(w.rect)]
+        assert not others, f"the coach card covers {others}"
+        log = scene.log_box
+        assert log is None or not log.visible or not card.colliderect(log.rect)
         for line in scene.card_lines(card.width):
             assert lesson_ui.render_width(line) <= card.width - 24
         for widget in scene.card_widgets:
@@ -192,8 +201,10 @@ def test_card_and_callouts_stay_inside_and_readable(size):
         for target, tag in scene.callout_rects():
             assert _inside(tag, window), (tag, window)
             assert not tag.colliderect(target), "a callout covers what it points at"
-            if not any(target.colliderect(w.rect) for w in scene.card_widgets):
-                pass
+            assert not tag.colliderect(card), "the coach card hides a callout"
+            hidden = [w.text for w, _cb in scene.controls.items
+                      if w.visible and w.alive() and tag.colliderect(w.rect)]
+            assert not hidden, f"a button hides the callout: {hidden}"
         d.app.draw()
         seen.append(scene.step_number())
 
@@ -243,7 +254,7 @@ def real_drive(loop: RealLoop, scene: LessonPlayScene, until_step=None, seconds=
         if scene.intro:
             loop.click_button("Start")
         elif scene.hold is not None or scene.awaiting_step:
-            if scene.hold is not None and not scene.card_widgets:
+            if not scene.card_widgets:
                 loop.run(0.05)
                 continue
             loop.click_button("Next")

@@ -116,8 +116,8 @@ class LessonListScene(Scene):
         ids = game_ids()
         top = 120
         room = height - top - 100
-        step = min(70, room // max(len(ids), 1))
-        button_h = max(36, step - 10)
+        step = min(76, room // max(len(ids), 1))
+        button_h = max(34, min(44, step - 30))
         wide = min(720, width - 80)
         x = (width - wide) // 2
         self.rows: list[tuple[pygame.Rect, str, str]] = []
@@ -133,7 +133,7 @@ class LessonListScene(Scene):
                     note = f"about {lesson.minutes} minutes · {lesson_status(game_id)}"
                     ok = True
             else:
-                note, ok = "No lesson yet: its lesson file is still being written", False
+                note, ok = "No lesson for this game yet", False
             self.controls.button(rect, cls.title, lambda g=game_id: start_lesson(self.app, g),
                                  enabled=ok, tooltip=note if not ok else
                                  f"{note}: press to {'resume' if 'step' in note else 'start'}")
@@ -148,7 +148,8 @@ class LessonListScene(Scene):
                              self.app.pop, tooltip="Return (Esc)")
         self.controls.on_escape = self.app.pop
         if self.controls.focus < 0:
-            self.controls.set_focus(0)
+            usable = [i for i, (w, _cb) in enumerate(self.controls.items) if w.is_enabled]
+            self.controls.set_focus(usable[0] if usable else 0)
 
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
@@ -159,7 +160,7 @@ class LessonListScene(Scene):
                   (width / 2, 88), 16, MUTED, anchor="center")
         for rect, note, state in getattr(self, "rows", []):
             line = fit(note, rect.width + 170, 14)
-            draw_text(surface, line, (rect.x + 4, rect.bottom + 1), 14,
+            draw_text(surface, line, (rect.x + 4, rect.bottom + 3), 14,
                       TEXT if state == "ok" else MUTED)
 
 
@@ -268,8 +269,8 @@ class LessonPlayScene(PlayScene):
             self.next_step()
             return
         if self.hold is not None:
-            self.hold = 0.0
-            self.app.touch(0.0)
+            self.hold = None
+            self.rebuild()
 
     def begin(self) -> None:
         self.intro = False
@@ -381,7 +382,22 @@ class LessonPlayScene(PlayScene):
             return cells, buttons
         return set(self.screen.action_cells(do, view)), []
 
+    #: The coach card's place in the panel, above the log, when there is room (else the
+    #: card goes over the board, away from what it points at).
+    _panel_card: pygame.Rect | None = None
+
+    def _place_log(self, rect: pygame.Rect) -> None:
+        self._panel_card = None
+        if self.guard is not None:
+            need = self.card_height(rect.width)
+            if rect.height >= need + 8 + 48:
+                self._panel_card = pygame.Rect(rect.x, rect.y, rect.width, need)
+                rect = pygame.Rect(rect.x, rect.y + need + 8, rect.width,
+                                   rect.height - need - 8)
+        super()._place_log(rect)
+
     def build(self) -> None:
+        self._panel_card = None
         super().build()
         self.card_widgets = []
         if self.guard is None:
@@ -390,31 +406,41 @@ class LessonPlayScene(PlayScene):
         self.point_cells, self.point_widgets = self.lesson_targets()
         card = self.card_rect()
         _heading, _text, buttons = self.card_state()
-        x = card.right - 16
-        for label in reversed(buttons):
+        for label in buttons:
+            # Why? at the card's left, Next and Start at its right: a second click on Next
+            # never lands on Why?.
             width = 96 if label != "Start" else 140
-            rect = pygame.Rect(x - width, card.bottom - 14 - 36, width, 36)
+            rect = pygame.Rect(0, card.bottom - 14 - 36, width, 36)
+            if label == "Why?":
+                rect.left = card.left + 16
+            else:
+                rect.right = card.right - 16
             callback = {"Why?": self.why, "Next": self.go_on, "Start": self.begin}[label]
             tip = {"Why?": "The rules behind this step", "Next": "Go on now (N)",
                    "Start": "Begin the lesson"}[label]
             widget = self.controls.button(rect, label, callback, tooltip=tip,
                                           object_id="#primary" if label != "Why?" else None)
             self.card_widgets.append(widget)
-            x -= width + 8
         if buttons and buttons[-1] in ("Start", "Next"):
-            self.controls.focus_widget(self.card_widgets[0])
+            self.controls.focus_widget(self.card_widgets[-1])
+        elif self.controls.focused() in self.card_widgets:
+            self.controls.set_focus(-1)  # Why? is never pressed by an Enter meant elsewhere
 
     def card_lines(self, width: int) -> list[str]:
         _heading, text, _buttons = self.card_state()
         return wrap_text(text, CARD_TEXT, width - 32)
 
+    def card_height(self, width: int) -> int:
+        return 12 + 22 + CARD_LINE * len(self.card_lines(width)) + 8 + 36 + 14
+
     def card_rect(self) -> pygame.Rect:
-        """The coach card: across the board's top or bottom, away from what it points at."""
+        """The coach card: in the panel above the log when it fits there, else across the
+        board's top or bottom, away from what it points at."""
+        if self._panel_card is not None:
+            return self._panel_card
         area = self.board_rect()
         width = min(CARD_WIDTH, area.width - 16)
-        lines = self.card_lines(width)
-        height = 12 + 22 + CARD_LINE * len(lines) + 8 + 36 + 14
-        card = pygame.Rect(0, 0, width, height)
+        card = pygame.Rect(0, 0, width, self.card_height(width))
         card.centerx = area.centerx
         transform = self.transform()
         ys = [transform.to_screen(*self.screen.cell_center(c))[1] for c in self.point_cells]
@@ -469,17 +495,35 @@ class LessonPlayScene(PlayScene):
         for widget in self.point_widgets:
             if widget.alive() and widget.visible:
                 targets.append(widget.rect.copy())
+        card = self.card_rect()
+        avoid = [w.rect for w, _cb in self.controls.items if w.visible and w.alive()]
+        avoid += [w.rect for w in self.controls.others if w.visible and w.alive()]
+        if self.log_box is not None and self.log_box.alive() and self.log_box.visible:
+            avoid.append(self.log_box.rect)
+        avoid.append(card)
+        panel = self.panel_rect()
+        from .play import HEADER_HEIGHT, LINE_HEIGHT
+        avoid.append(pygame.Rect(panel.x, panel.y, panel.width,
+                                 HEADER_HEIGHT + LINE_HEIGHT * len(self.info_lines())))
         for target in targets[:3]:
-            tag = pygame.Rect(0, 0, tag_w, tag_h)
-            tag.midright = (target.left - 10, target.centery)
-            if tag.left < window.left + 4:
-                tag.midleft = (target.right + 10, target.centery)
-            if tag.right > window.right - 4:
-                tag.midbottom = (target.centerx, target.top - 8)
-                if tag.top < 4:
-                    tag.midtop = (target.centerx, target.bottom + 8)
-            tag.clamp_ip(window)
-            out.append((target, tag))
+            spots = [("midright", (target.left - 10, target.centery)),
+                     ("midleft", (target.right + 10, target.centery)),
+                     ("midbottom", (target.centerx, target.top - 8)),
+                     ("midtop", (target.centerx, target.bottom + 8)),
+                     ("midright", (panel.left - 8, target.centery))]
+            chosen = None
+            for anchor, pos in spots:
+                tag = pygame.Rect(0, 0, tag_w, tag_h)
+                setattr(tag, anchor, pos)
+                if (window.contains(tag) and not tag.colliderect(target)
+                        and not any(tag.colliderect(r) for r in avoid if r != target)):
+                    chosen = tag
+                    break
+            if chosen is None:  # beside the panel, over the board's edge
+                chosen = pygame.Rect(0, 0, tag_w, tag_h)
+                chosen.midright = (min(panel.left, target.left) - 8, target.centery)
+                chosen.clamp_ip(window)
+            out.append((target, chosen))
         return out
 
     def _draw_callouts(self, surface: pygame.Surface) -> None:
