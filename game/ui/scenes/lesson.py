@@ -382,7 +382,7 @@ class LessonPlayScene(PlayScene):
             return cells, buttons
         return set(self.screen.action_cells(do, view)), []
 
-    #: The coach card's place in the panel, above the log, when there is room (else the
+    #: The coach card's place in the panel, under the log, when there is room (else the
     #: card goes over the board, away from what it points at).
     _panel_card: pygame.Rect | None = None
 
@@ -391,9 +391,10 @@ class LessonPlayScene(PlayScene):
         if self.guard is not None:
             need = self.card_height(rect.width)
             if rect.height >= need + 8 + 48:
-                self._panel_card = pygame.Rect(rect.x, rect.y, rect.width, need)
-                rect = pygame.Rect(rect.x, rect.y + need + 8, rect.width,
-                                   rect.height - need - 8)
+                # At the log's bottom, just above the bottom row: its buttons stay put
+                # whatever the panel shows above.
+                self._panel_card = pygame.Rect(rect.x, rect.bottom - need, rect.width, need)
+                rect = pygame.Rect(rect.x, rect.y, rect.width, rect.height - need - 8)
         super()._place_log(rect)
 
     def build(self) -> None:
