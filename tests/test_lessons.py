@@ -8,7 +8,7 @@ import copy
 
 import pytest
 
-from game.engine import IllegalAction, Match
+from game.engine import IllegalAction, Match, game_ids
 from game.engine.lesson import (REFUSAL, LessonGuard, check_lesson, lesson_games, load_lesson,
                                 parse_lesson, played, read_data, lesson_path, rules_headings,
                                 top_section)
@@ -175,3 +175,14 @@ def test_play_on_after_the_lesson_is_an_ordinary_game(game_id, tmp_path):
     match.save(tmp_path / "on.yaml")
     again = Match.load(tmp_path / "on.yaml")
     assert again.guard is None and again.seats == match.seats
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_rules_at_a_glance_files(game_id):
+    from game.engine.lesson import check_glance, load_glance, parse_glance
+    assert check_glance(game_id) == []
+    glance = load_glance(game_id)
+    assert len(glance["forget"]) == 3 and 2 <= len(glance["turn"]) <= 7 and glance["win"]
+    assert parse_glance({"turn": ["a"], "win": "", "forget": ["x"]})[1]  # bad ones refused
+    assert "unknown field" in " ".join(parse_glance({"turn": ["a", "b"], "win": "w",
+                                                     "forget": ["1", "2", "3"], "x": 1})[1])
