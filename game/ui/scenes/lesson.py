@@ -260,8 +260,17 @@ class LessonPlayScene(PlayScene):
             self.rebuild()
         return moving
 
-    def next_step(self) -> None:
-        super().next_step()
+    def undo(self) -> bool:
+        """Undo within a lesson: the step goes back with the match (it is counted from the
+        match's game actions), and any caption being held ends."""
+        done = super().undo()
+        if done:
+            self.hold = None
+            self.caption_step = None
+            self.follow_count = 0
+            self.awaiting_step = False
+            self.rebuild()
+        return done
 
     def go_on(self) -> None:
         """Next: end the computer step's caption now (or the next resolution step)."""
