@@ -82,6 +82,11 @@ def test_checker_catches_a_secret_in_a_computer_step():
     assert secret, "another seat's hand is hidden from the learner"
     word = sorted(secret)[0]
     assert _mentions(f"Bo holds {word}.", word)
+    from game.engine.lesson import leaks
+    rules = "each player plays help or hinder cards."
+    assert leaks("Bo holds help-02.", "help-02", rules, ["bo", "cy"])
+    assert leaks("Bo plays Hinder this time.", "hinder", rules, ["bo", "cy"])
+    assert not leaks("Everyone plays Help or Hinder, face down.", "hinder", rules, ["bo", "cy"])
 
 
 def test_guard_refuses_off_script_with_the_lessons_words():

@@ -385,6 +385,18 @@ def _mentions(text: str, word: str) -> bool:
     return re.search(r"(?<![a-z])" + re.escape(word) + r"(?![a-z])", text.lower()) is not None
 
 
+def leaks(text: str, word: str, rules_text: str, others: list[str]) -> bool:
+    """Whether ``text`` gives away the hidden ``word``: an id of the game's data (a word the
+    rules never use, such as a card's id) whenever it is named; a word of the rules (a team,
+    a side, a card's kind) only when the text also names another seat, so "Help or Hinder"
+    explains the rule but "Bo played Hinder" tells a secret."""
+    if not _mentions(text, word):
+        return False
+    if not _mentions(rules_text, word):
+        return True
+    return any(name and _mentions(text, name) for name in others)
+
+
 def check_lesson(game_id: str) -> list[str]:
     """Every problem of the game's lesson against today's rules (empty: it is good)."""
     from .match import Match
@@ -424,6 +436,10 @@ def check_lesson(game_id: str) -> list[str]:
     if not MIN_LEARNER_STEPS <= count <= MAX_LEARNER_STEPS:
         problems.append(f"{count} learner steps (a lesson has {MIN_LEARNER_STEPS} to "
                         f"{MAX_LEARNER_STEPS})")
+    cls = controller_class(game_id)
+    rules_text = (game_dir(game_id) / cls.rules_document).read_text(encoding="utf-8").lower()
+    others = [str(s.get("name", "")).lower() for n, s in enumerate(lesson.seats)
+              if n not in lesson.learner]
     try:
         match = Match.new(game_id, [dict(s) for s in lesson.seats], lesson.seed,
                           dict(lesson.options))
@@ -443,7 +459,7 @@ def check_lesson(game_id: str) -> list[str]:
         if not lesson.is_learner(step):
             secret = hidden_words(match, lesson.learner)
             for text in [step.say] + step.captions:
-                named = sorted(w for w in secret if _mentions(text, w))
+                named = sorted(w for w in secret if leaks(text, w, rules_text, others))
                 if named:
                     problems.append(f"step {step_no}: its text names {named[0]!r}, which the "
                                     f"learner may not see")
