@@ -31,7 +31,11 @@ be left out)::
         point: {button: "Roll"}          # OPTIONAL: what to point at; default: the places and
                                          #   panel buttons the screen finds for `do` (as the
                                          #   Hint does).  {cell: [x, y]} / {cell: "name"} /
-                                         #   {button: "label text"}
+                                         #   {button: "label text"} (a button whose label is,
+                                         #   or begins with, the text; case aside).  Used
+                                         #   while it is on screen, so it can name the first
+                                         #   click of a two-click action ("Aim ..."), after
+                                         #   which the default finds the second.
         follow: true                     # OPTIONAL: play the resolution in step mode
         captions: ["first step ...", "second step ..."]   # OPTIONAL with follow
       - seat: 1                          # a computer seat: the lesson plays `do` for it,

@@ -165,8 +165,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     match, records = play(args.game, seats, args.seed, options, learner, script, args.actions)
     print(f"# {args.game}, seed {args.seed}: {len(records)} actions, "
-          f"{sum(1 for r in records if r['seat'] in learner)} by the learner; "
-          f"levels {[level_of(match, s) for s in range(len(seats))]}")
+          f"{sum(1 for r in records if r['seat'] in learner)} by the learner; seats "
+          + ", ".join(f"{s['name']} ({'learner' if n in learner else level_of(match, n)})"
+                      for n, s in enumerate(match.seats)))
     print("steps:")
     print(as_yaml(records, learner))
     return 0
