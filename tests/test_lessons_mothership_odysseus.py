@@ -18,7 +18,7 @@ import yaml
 from game.engine.match import Match
 
 ROOT = Path(__file__).resolve().parents[1] / "game"
-GAMES = ("mothership",)
+GAMES = ("mothership", "odysseus")
 
 
 def load(game: str, name: str = "lesson.yaml") -> dict:
@@ -73,12 +73,11 @@ def odysseus_terms() -> dict[str, str]:
 
 def odysseus_seen(match: Match, seat: int) -> str:
     from game.odysseus.rules import card_text, place
+    # Not the learner's hand: a card value in a computer step's text must have been played
+    # face up or revealed (a Help 2 in your hand says nothing about the one Cy just played).
     view = match.view(seat)
-    me = view["seats"][seat]
-    seen = [card_text(c) for c in me["hand"] or []]
     adventure = view["adventure"] or {}
-    seen += [card_text(c) for c in adventure.get("mine") or []]
-    seen += [card_text(f["card"]) for f in adventure.get("face_up", [])]
+    seen = [card_text(f["card"]) for f in adventure.get("face_up", [])]
     seen += [place(s["tile"]) for s in view["spaces"].values() if s["tile"]]
     seen += [e["text"] for e in match.log_for(seat)]
     return json.dumps(seen).lower()
@@ -152,6 +151,15 @@ def test_the_leak_check_can_fail():
     name = next(n for n, kind in mothership_terms().items() if kind == sorted(kinds)[0])
     assert leaks("mothership", f"Bo walks past the {name} trap.", first, 0) == [name]
 
+    from game.odysseus.rules import card_text
+    lesson = load("odysseus")
+    match = next(m for i, _, m, _ in replay(lesson, "odysseus") if i == 6)
+    played = card_text(match.controller.adv["sequence"][-1]["card"])  # Cy's face-down card
+    assert leaks("odysseus", f"Cy plays {played} face down.", match, 0) == [played]
+    assert leaks("odysseus", "Bo backs Safe Return.", match, 0) == ["Safe Return"]
+    leftover = match.controller.leftover.capitalize()
+    assert leaks("odysseus", f"The tile set aside is {leftover}.", match, 0) == [leftover]
+
 
 def test_mothership_lesson_teaches_by_doing():
     lesson = load("mothership")
@@ -164,6 +172,23 @@ def test_mothership_lesson_teaches_by_doing():
     assert {"choose", "move", "peek", "assist", "deactivate", "skip", "defer", "end"} <= done
     assert len(traps) >= 3, traps
     assert match.is_over() and match.result()["won"]
+
+
+def test_odysseus_lesson_teaches_by_doing():
+    lesson = load("odysseus")
+    done, kinds, texts = set(), set(), []
+    match = None
+    for _, step, match, events in replay(lesson, "odysseus"):
+        if step["seat"] == 0:
+            done.add(step["do"]["type"])
+        kinds |= {e["type"] for e in events}
+        texts += [e["text"] for e in events]
+    assert {"destiny", "bet", "play", "pass", "claim", "draw", "skip", "take_chip"} <= done
+    assert {"rewards", "resolve", "olympus", "totals", "wander", "payout", "destiny_reveal"} <= kinds
+    assert any(t.startswith("Odysseus sails by the calm path") for t in texts)
+    assert any(t.startswith("Odysseus sails by the stormy path") for t in texts)
+    assert match.is_over() and lesson["steps"][-1]["seat"] == 0
+    assert any(p["paid"] for p in match.result()["bet_payouts"] if p["seat"] == 0)
 
 
 @pytest.mark.parametrize("game", GAMES)
