@@ -447,7 +447,9 @@ class MothershipScreen(GameScreen):
             if kind in TARGETED:
                 callback = (lambda k=kind: self.choose_mode(k))
             else:
-                callback = (lambda k=kind: self.act({"type": k}))
+                # The action bound whole, so the Hint (and a lesson) finds the button
+                # that takes it (play.takes).
+                callback = (lambda a={"type": kind}: self.act(dict(a)))
             tip = HELP[kind] + ("" if why is None else f". Not now: {why}")
             self._button((x + (n % 2) * (half + 8), y + (n // 2) * 40, half, 36),
                          LABELS[kind] + self._cost_text(kind, view), callback, tip,
