@@ -438,3 +438,30 @@ def test_the_hint_finds_every_plain_action_button():
         assert len(found) == 1 and found[0].startswith(label), (kind, found)
     d.press("Defer (1 AP)" if d.buttons("Defer (1 AP)") else "Defer")
     assert match.actions[-1]["action"] == {"type": "defer"}
+
+
+def test_a_hinted_peek_is_taken_by_a_click_on_the_hinted_tile(monkeypatch):
+    """The Hint chooses the kind of a targeted action (screen.ready_for): a click on the tile
+    it marks for a peek peeks there, instead of walking onto it."""
+    from game.ui import hints
+    d = Driver(size=(1280, 800))
+    seats = [{"name": "You", "kind": "human"}, {"name": "Bo", "kind": "bot"}]
+    match = Match.new("mothership", seats, seed=1284)
+    match.act(0, {"type": "choose", "character": "mage"})
+    match.act(1, {"type": "choose", "character": "ranger"})
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(3)
+    peek = {"type": "peek", "at": [5, 6]}
+    real = hints.hint_for
+
+    def hint_for(match, seat, place_name):
+        hint = real(match, seat, place_name)
+        hint.action = peek
+        return hint
+    monkeypatch.setattr(hints, "hint_for", hint_for)
+    play.ask_hint()
+    assert (5, 6) in play.hint_cells
+    assert play.screen.current_mode(match.view(0)) == "peek"
+    click_cell(d, play, (5, 6))
+    assert match.actions[-1]["action"] == peek
+    assert match.view(0)["seats"][0]["cell"] == list(LAYOUT.start)

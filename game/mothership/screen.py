@@ -337,6 +337,14 @@ class MothershipScreen(GameScreen):
             self.mode = "move"
         return self.mode
 
+    def ready_for(self, action: dict[str, Any], view: dict[str, Any]) -> None:
+        """Choose the kind of a targeted action (Peek, Skip, Assist...), so that a click on
+        the hinted place peeks there instead of moving onto it."""
+        kind = action.get("type")
+        if kind in TARGETED and view["viewer"] is not None and view["phase"] == "play":
+            self.current_mode(view)
+            self.mode = kind
+
     def choose_mode(self, mode: str) -> None:
         self.mode = mode
         self.scene.rebuild()
