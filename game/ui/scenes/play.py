@@ -465,6 +465,7 @@ class PlayScene(Scene):
             self._refresh_log()
         hint.at = len(self.match.actions)
         self.hint = hint
+        self.screen.ready_for(hint.action, self.view())
         self.hint_cells = set(self.screen.action_cells(hint.action, self.view()))
         # Over this game only, while the hint stands (not after a move, nor to another).
         self.app.toast(hint.line, seconds=12, scene=self,
