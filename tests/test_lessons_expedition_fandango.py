@@ -14,7 +14,7 @@ import yaml
 from game.engine.match import Match
 
 GAMES = Path(__file__).resolve().parents[1] / "game"
-LESSONS = ["fantasy_expedition"]
+LESSONS = ["fantasy_expedition", "monster_fandango"]
 TEAM_WORDS = ("dwarf", "dwarves", "magician", "werewol")
 
 
@@ -108,6 +108,18 @@ def test_the_expedition_lesson_reaches_the_elimination_candidate():
     last = lesson["steps"][resolve]
     events = match.act(last["seat"], last["do"])
     assert len(captions) == sum(ev["type"] in ("place", "climb", "move") for ev in events)
+
+
+def test_the_fandango_lesson_plays_every_kind_of_turn_to_the_round_limit():
+    lesson = load("monster_fandango")
+    done = {step["do"]["type"] for step in lesson["steps"] if step["seat"] == 0}
+    assert {"select", "move", "rally", "attack", "shoot", "lucky", "search", "open",
+            "pass"} <= done
+    assert any("ride" in step["do"] for step in lesson["steps"] if step["seat"] == 0)
+    match = replay("monster_fandango")
+    assert match.is_over()
+    assert match.result()["reason"] == "round limit" and match.result()["winners"] == [0]
+    assert any(ev["type"] == "slain" for ev in match.log)
 
 
 @pytest.mark.parametrize("game_id", LESSONS)
