@@ -127,7 +127,13 @@ def test_every_lesson_points_at_something_and_finishes(game_id):
     assert isinstance(d.top, LessonEndScene)
     assert lesson_ui.lesson_status(game_id) == "finished"
     if scene.match.is_over():
+        # A lesson that plays the game to its end offers its results instead of playing on.
+        assert d.labels() == ["See the results", "Start a real game", "Main menu"]
+        d.press("See the results")
+        d.pump(3)
+        assert type(d.top).__name__ == "ResultsScene" and scene.match.guard is None
         return
+    assert d.labels() == ["Play on from here", "Start a real game", "Main menu"]
     d.press("Play on from here")
     assert d.top is scene and scene.match.guard is None
     assert all(s["level"] == "easy" for s in scene.match.seats if s["kind"] == "bot")
@@ -178,6 +184,95 @@ def test_leave_and_resume_then_hint_and_undo_keep_the_count():
     assert resumed.card_state()[1] == load_lesson("fantasy_racing").steps[2].say
     drive(d, resumed, until_step=6)
     assert resumed.match.guard.on_script(resumed.match)
+
+
+def test_mothership_points_at_a_place_whose_click_takes_the_chosen_kind():
+    """Peek, the Mage's Skip and Assist: the panel is set to the step's kind before it is
+    built (that kind's button is the chosen one), and the place pointed at takes the step's
+    action; a kind the learner picks instead is set back, with the lesson's words."""
+    d = Driver()
+    scene = open_lesson(d, "mothership")
+    seen = set()
+
+    def check(scene):
+        step = scene.learner_step()
+        if step is None or scene.hold is not None or scene.awaiting_step:
+            return
+        if step.do["type"] in ("peek", "skip", "assist"):
+            cells, widgets = scene.lesson_targets()
+            assert not widgets and len(cells) == 1, (step.do, cells, widgets)
+            (cell,) = cells
+            assert scene.screen.cell_action(cell, scene.view()) == step.do
+            chosen = [w.text for w, _cb in scene.controls.items
+                      if "#chosen" in (w.object_ids or [])]
+            assert len(chosen) == 1 and chosen[0].lower().startswith(step.do["type"]), chosen
+            seen.add(step.do["type"])
+
+    drive(d, scene, until_step=9, check=check)
+    assert seen == {"peek", "assist"}
+    # At step 12 the Mage's Skip: pick Move instead, and the lesson sets Skip back.
+    drive(d, scene, until_step=11, check=check)
+    assert scene.learner_step().do["type"] == "skip"
+    d.press(next(w.text for w, _cb in scene.controls.items if w.text.startswith("Move")))
+    assert d.app.toasts[-1][0] == "In this lesson: " + scene.learner_step().say
+    check(scene)
+    drive(d, scene, check=check)
+    assert seen == {"peek", "skip", "assist"}
+
+
+def test_odysseus_twin_card_counts_as_the_scripted_one():
+    """Two identical cards in hand: a click on either plays the card the script names, so
+    the match stays on the lesson's script; another card is refused in the lesson's words."""
+    d = Driver()
+    scene = open_lesson(d, "odysseus")
+    drive(d, scene, until_step=10)
+    step = scene.learner_step()
+    assert step.do == {"type": "play", "card": "hinder-11"}
+    hand = scene.view()["seats"][0]["hand"]
+    assert "hinder-13" in hand  # its twin: another Hinder 2
+    other = next(c for c in hand if not c.startswith("hinder-1"))
+    assert scene.why_not_here("card:" + other) == "In this lesson: " + step.say
+    assert scene.why_not_here("card:hinder-13") is None
+    scene.click_place("card:" + other)
+    assert played(scene.match) == 10
+    scene.click_place("card:hinder-13")
+    assert scene.match.actions[-1]["action"] == step.do
+    assert scene.match.guard.on_script(scene.match) and played(scene.match) == 11
+    drive(d, scene)
+    assert played(scene.match) == len(load_lesson("odysseus").steps)
+
+
+def test_expedition_hands_over_between_learners_and_points_at_each_part():
+    """Two learner seats choosing in secret at once: the handover card comes between them,
+    and the callout points at each part of the form in the panel's order, then Confirm."""
+    d = Driver()
+    scene = open_lesson(d, "fantasy_expedition")
+    lesson = load_lesson("fantasy_expedition")
+    first = next(i for i, s in enumerate(lesson.steps) if s.do["type"] == "choose")
+    drive(d, scene, until_step=first)
+    clicked = []
+    while played(scene.match) < first + 2:
+        if d.top is not scene:
+            assert type(d.top).__name__ == "HandoverScene"
+            clicked.append(d.labels()[0])
+            d.press(d.labels()[0])
+            continue
+        step = scene.learner_step()
+        if step is None or scene.viewer != step.seat or scene.showing:
+            d.pump()
+            continue
+        _cells, widgets = scene.lesson_targets()
+        assert len(widgets) == 1
+        clicked.append(widgets[0].text)
+        d.app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=widgets[0])])
+    one, two = lesson.steps[first].do, lesson.steps[first + 1].do
+    names = [s["name"] for s in lesson.seats]
+    assert clicked == [str(one["slot"]), "Left", "Left", str(one["communal"]),
+                       "Confirm in secret", f"I am {names[lesson.steps[first + 1].seat]}",
+                       str(two["slot"]), "Left", "Left", str(two["communal"]),
+                       "Confirm in secret"]
+    # The computers chose nothing of their own accord meanwhile: the script plays them.
+    assert scene.match.guard.on_script(scene.match)
 
 
 # ------------------------------------------------------------------------------ layout
@@ -301,7 +396,12 @@ def test_real_loop_whole_lesson(game_id):
     loop, scene = _real_lesson(game_id)
     real_drive(loop, scene)
     assert isinstance(loop.top, LessonEndScene)
-    loop.click_button("Play on from here")
+    if scene.match.is_over():  # the lesson played the game to its end
+        loop.click_button("See the results")
+        assert loop.run_until(lambda: type(loop.top).__name__ == "ResultsScene")
+    else:
+        loop.click_button("Play on from here")
+        assert loop.top is scene
     assert scene.match.guard is None
 
 

@@ -18,8 +18,8 @@ from typing import Any
 import pygame
 
 from game.engine import Match, controller_class, game_ids
-from game.engine.lesson import (LessonError, Step, has_lesson, load_lesson, play_on,
-                                top_section)
+from game.engine.lesson import (REFUSAL, LessonError, Step, has_lesson, load_lesson,
+                                play_on, top_section)
 from game.engine.saves import AUTOSAVE_PREFIX, list_saves, read_yaml, write_yaml_atomic
 
 from .. import paths
@@ -41,6 +41,20 @@ def render_width(line: str, size: int = CARD_TEXT) -> int:
     """How wide ``line`` is drawn at ``size`` (the layout tests check the card's lines)."""
     from ..widgets import font
     return font(size).size(line)[0]
+
+
+def _bound_atoms(callback: Any) -> dict[str, list[Any]]:
+    """For a form part's button: each string bound to its callback (a key such as "slot")
+    -> the other plain values bound with it (the value it picks); {} when it binds fewer
+    than two plain values or any callable, dict or list."""
+    if getattr(callback, "__code__", None) is None:
+        return {}
+    bound = list(getattr(callback, "__defaults__", None) or ())
+    bound += [cell.cell_contents for cell in getattr(callback, "__closure__", None) or ()]
+    plain = [v for v in bound if isinstance(v, (str, int)) and not isinstance(v, bool)]
+    if len(plain) != 2:
+        return {}
+    return {v: [o for o in plain if o is not v] for v in plain if isinstance(v, str)}
 
 
 # ----------------------------------------------------------------------------- progress
@@ -229,7 +243,7 @@ class LessonPlayScene(PlayScene):
             if self.caption_step is not None and self.caption_step != self.step_number():
                 self.caption_step = None
                 self.rebuild()
-            return super()._decide(dt)
+            return self._to_learner(step.seat)
         # A computer step: the lesson plays it, then holds its caption a moment.
         index = self.step_number()
         self.follow_count = 0
@@ -242,8 +256,51 @@ class LessonPlayScene(PlayScene):
             self.play_on()
         return True
 
+    def _to_learner(self, seat: int) -> bool:
+        """Bring the learner seat whose step it is to the screen.  Unlike a game, the
+        computers never act of their own accord (the script plays them), even where everyone
+        chooses at once; with two learner seats in a game with secrets the handover card
+        comes between them, as in any hot-seat game."""
+        if seat == self.viewer:
+            return False
+        if self.handover_needed():
+            if self.viewer is not None and self.private_for == self.viewer:
+                # Let them see what they got before the card hides it.
+                if self.passing_to != seat:
+                    self.passing_to = seat
+                    self.pass_guard.arm()
+                    self.rebuild()
+                return False
+            from .handover import HandoverScene
+            self.private_for = self.passing_to = None
+            self.viewer = None
+            self.app.push(HandoverScene(self.app, self, seat))
+        else:
+            self.viewer = seat
+            self.rebuild()
+        return False
+
+    def scripted(self, seat: int | None, action: dict[str, Any]) -> dict[str, Any]:
+        """The learner's step's own action when ``action`` is the same choice for them
+        (the twin of the scripted card in their hand: ``GameScreen.alike``), so the match
+        stays on the script; else ``action`` itself."""
+        step = self.learner_step()
+        if (step is not None and seat == step.seat and isinstance(action, dict)
+                and action != step.do and self.screen.alike(action, step.do, self.view())):
+            return dict(step.do)
+        return action
+
+    def why_not_here(self, cell: Any) -> str | None:
+        step = self.learner_step()
+        if cell is not None and step is not None and self.viewer == step.seat:
+            action = self.screen.cell_action(cell, self.view())
+            if action is not None and self.scripted(self.viewer, action) is not action:
+                return self.match.why_not(self.viewer, step.do)
+        return super().why_not_here(cell)
+
     def perform(self, seat: int | None, action: dict[str, Any]) -> bool:
         self.intro = False  # acting is as good as pressing Start
+        action = self.scripted(seat, action)
         index = self.step_number()
         step = self.current()
         done = super().perform(seat, action)
@@ -373,6 +430,9 @@ class LessonPlayScene(PlayScene):
         do = step.do
         shown = [(w, cb) for w, cb in self.controls.items
                  if w.visible and w.alive() and w.is_enabled and w not in self.card_widgets]
+        part = self.form_part(do, shown)
+        if part is not None:
+            return set(), [part]
         point = step.point
         if point is not None:
             if "button" in point:
@@ -386,10 +446,40 @@ class LessonPlayScene(PlayScene):
                 if cell is not None:
                     return {cell}, []
         buttons = [w for w, cb in shown if takes(cb, do)]
+        self.screen.ready_for(do, view)  # as set before the panel was built (``_ready``)
         cells = {c for c in self.screen.cells() if self.screen.cell_action(c, view) == do}
         if buttons or cells:
             return cells, buttons
         return set(self.screen.action_cells(do, view)), []
+
+    @staticmethod
+    def form_part(do: dict[str, Any], shown: list[tuple[Any, Any]]) -> Any:
+        """The button of the next part of a form (a secret choice made of a slot, a
+        direction, a vote and a number, then Confirm) that the step's action needs and that
+        is not picked yet, or picked otherwise; None when every part is picked as the action
+        says (then the form's confirming button is what to press) or there is no form.
+
+        A part's button binds the action's key and a value (``lambda k="vote", c="L": ...``)
+        and is marked ``#chosen`` once picked."""
+        if any(takes(cb, do) for _w, cb in shown):
+            return None
+        keys = [k for k in do if k != "type"]
+        rows: dict[str, list[tuple[Any, Any]]] = {}
+        for widget, callback in shown:
+            atoms = _bound_atoms(callback)
+            for key in keys:
+                if key in atoms and isinstance(atoms[key], list):
+                    rows.setdefault(key, []).append((widget, atoms[key]))
+        order = [w for w, _cb in shown]
+        for key in sorted(rows, key=lambda k: order.index(rows[k][0][0])):  # the panel's order
+            row = rows[key]
+            right = [w for w, values in row if any(
+                v == do[key] and type(v) is type(do[key]) for v in values)]
+            if not right:
+                continue
+            if "#chosen" not in (right[0].object_ids or []):
+                return right[0]
+        return None
 
     #: The coach card's place in the panel, under the log, when there is room (else the
     #: card goes over the board, away from what it points at).
@@ -406,8 +496,29 @@ class LessonPlayScene(PlayScene):
                 rect = pygame.Rect(rect.x, rect.y, rect.width, rect.height - need - 8)
         super()._place_log(rect)
 
+    def _ready(self) -> None:
+        """Set the panel for the learner's step before it is built (a screen whose clicks
+        depend on a chosen kind of action, as Mothership's Peek / Skip / Assist, chooses the
+        step's kind), so the place pointed at takes the step's action when clicked.  A kind
+        the learner chose instead is set back, with the lesson's words."""
+        step = self.learner_step()
+        if (step is None or self.intro or self.showing or self.awaiting_step
+                or self.viewer != step.seat or self.hold is not None):
+            return
+        key = (self.step_number(), self.undos)
+        before = getattr(self.screen, "mode", None)
+        self.screen.ready_for(step.do, self.view())
+        after = getattr(self.screen, "mode", None)
+        if self._readied == key and before is not None and before != after:
+            self.app.toast(REFUSAL + step.say, error=True)
+        self._readied = key
+
+    _readied: tuple[int, int] | None = None
+
     def build(self) -> None:
         self._panel_card = None
+        if self.guard is not None:
+            self._ready()
         super().build()
         self.card_widgets = []
         if self.guard is None:
@@ -574,7 +685,7 @@ class LessonEndScene(Scene):
         card = self.card_rect()
         over = self.play.match.is_over()
         labels = [("Play on from here", self.play_on,
-                   "The same race goes on as a normal game, the computers at Easy")
+                   "The same game goes on as a normal game, the computers at Easy")
                   if not over else ("See the results", self.results, "The game is over"),
                   ("Start a real game", self.real_game, "The game's setup screen"),
                   ("Main menu", self.app.to_menu, None)]
