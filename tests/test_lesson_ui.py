@@ -63,7 +63,8 @@ def drive(d: Driver, scene: LessonPlayScene, max_turns: int = 3000, until_step=N
             if check is not None:
                 check(scene)
             d.press("Next")
-        elif (step is not None and scene.viewer == step.seat and not scene.showing):
+        elif (step is not None and scene.viewer == step.seat and not scene.showing
+                and not scene.following):
             if check is not None:
                 check(scene)
             kind, what = target_of(scene)
@@ -275,6 +276,42 @@ def test_expedition_hands_over_between_learners_and_points_at_each_part():
     assert scene.match.guard.on_script(scene.match)
 
 
+@pytest.mark.parametrize("game_id", [g for g in LESSONS
+                                     if any(s.follow for s in load_lesson(g).steps)])
+def test_a_followed_resolution_stops_after_each_step_beside_its_caption(game_id):
+    """A followed action's resolution stops once after each of its steps has been shown
+    (the first goes on at once, the last is held until Next), with that step's caption (or
+    its own words) on the coach card: the words always match what the board shows."""
+    lesson = load_lesson(game_id)
+    match = Match.new(game_id, [dict(s) for s in lesson.seats], lesson.seed,
+                      dict(lesson.options))
+    d = Driver()
+    scene = open_lesson(d, game_id)
+    kinds = scene.screen.STEP_EVENTS
+    texts = {}
+    for index, step in enumerate(lesson.steps):
+        events = match.act(step.seat, step.do)
+        if step.follow:
+            texts[index] = [ev.get("text") for ev in events if ev["type"] in kinds]
+    stops: dict[int, list[int]] = {}
+
+    def check(scene):
+        if not scene.awaiting_step:
+            return
+        index, count = scene.caption_step, scene.follow_count
+        stops.setdefault(index, []).append(count)
+        steps = [ev for ev in scene.shown if ev["type"] in kinds]
+        assert steps[-1].get("text") == texts[index][count - 1]
+        step = lesson.steps[index]
+        _heading, text, buttons = scene.card_state()
+        assert "Next" in buttons
+        assert text == (step.captions[count - 1] if step.captions
+                        else scene.last_shown_text() or step.say)
+
+    drive(d, scene, check=check)
+    assert stops == {i: list(range(1, len(t) + 1)) for i, t in texts.items() if t}
+
+
 # ------------------------------------------------------------------------------ layout
 def _inside(rect, window):
     return window.contains(rect)
@@ -365,7 +402,8 @@ def real_drive(loop: RealLoop, scene: LessonPlayScene, until_step=None, seconds=
                 loop.run(0.05)
                 continue
             loop.click_button("Next")
-        elif step is not None and scene.viewer == step.seat and not scene.showing:
+        elif (step is not None and scene.viewer == step.seat and not scene.showing
+              and not scene.following):
             kind, what = target_of(scene)
             loop.click(what.rect.center if kind == "button" else what)
         else:

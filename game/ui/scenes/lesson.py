@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from game.engine import Match, controller_class, game_ids
+from game.engine.events import visible_to
 from game.engine.lesson import (REFUSAL, LessonError, Step, has_lesson, load_lesson,
                                 play_on, top_section)
 from game.engine.saves import AUTOSAVE_PREFIX, list_saves, read_yaml, write_yaml_atomic
@@ -223,8 +224,8 @@ class LessonPlayScene(PlayScene):
         guard = self.guard
         if guard is None:
             return super()._decide(dt)
-        if self.intro:
-            return False
+        if self.intro or self.awaiting_step:
+            return False  # the last step of a followed resolution is held until Next
         if self.hold is not None:
             self.hold -= dt
             if self.hold > 0:
@@ -307,12 +308,43 @@ class LessonPlayScene(PlayScene):
         if done and step is not None and self.lesson.is_learner(step):
             self.caption_step = index if step.follow else None
             self.follow_count = 0
+        if done and step is not None:
+            # A followed resolution stops AFTER each of its steps, so the coach card's words
+            # (a caption per step) sit beside what the board shows: the first step goes on
+            # at once, the others wait for Next, and the last is held once shown.  (An
+            # action taken before the last one's resolution ended leaves it unfollowed.)
+            self.step_mode = step.follow
+            self.follow_first = step.follow
+            self.follow_shown = False
         return done
+
+    #: No step of the followed resolution was shown yet / one was since the last stop.
+    follow_first = False
+    follow_shown = False
+
+    @property
+    def following(self) -> bool:
+        """Whether a followed resolution is still to stop after a step it showed."""
+        return self.step_mode and self.follow_shown
+
+    def _start(self, event: dict[str, Any]) -> None:
+        super()._start(event)
+        if self.step_mode and event["type"] in self.screen.STEP_EVENTS:
+            self.follow_shown = True
+            self.follow_first = False
 
     def _advance(self, dt: float) -> bool:
         was = self.awaiting_step
+        if (self.follow_first and self.step_mode and self.queue and not self.awaiting_step
+                and self.queue[0]["type"] in self.screen.STEP_EVENTS):
+            self.step_granted = True  # the first step goes on at once
         moving = super()._advance(dt)
+        if (self.guard is not None and self.step_mode and self.follow_shown
+                and not self.awaiting_step and not self.queue and self.busy_for is None
+                and not moving):
+            self.awaiting_step = True  # the last step: held once shown, until Next
         if self.awaiting_step and not was:
+            self.follow_shown = False
             self.follow_count += 1
             self.rebuild()
         return moving
@@ -332,6 +364,8 @@ class LessonPlayScene(PlayScene):
     def go_on(self) -> None:
         """Next: end the computer step's caption now (or the next resolution step)."""
         if self.awaiting_step:
+            if not self.queue:  # the followed resolution is over: so is its caption
+                self.hold = None
             self.next_step()
             return
         if self.hold is not None:
@@ -372,7 +406,7 @@ class LessonPlayScene(PlayScene):
             step = steps[self.caption_step]
             n = self.follow_count
             text = (step.captions[n - 1] if 0 < n <= len(step.captions)
-                    else (self.queue[0].get("text") if self.queue else "") or step.say)
+                    else self.last_shown_text() or step.say)
             return f"Step {self.caption_step + 1} of {total} · step by step", text, [
                 "Why?", "Next"]
         if self.caption_step is not None and self.caption_step < len(steps):
@@ -390,6 +424,15 @@ class LessonPlayScene(PlayScene):
             return f"Step {index + 1} of {total} · your move", step.say, ["Why?"]
         who = self.match.seats[step.seat]["name"]
         return f"Step {index + 1} of {total} · {who} plays", step.say, ["Why?"]
+
+    def last_shown_text(self) -> str:
+        """The words of the last resolution step the board showed (a step of the followed
+        resolution, as the viewer may read it), or ""."""
+        steps = self.screen.STEP_EVENTS
+        for event in reversed(self.shown):
+            if event["type"] in steps and event.get("text") and visible_to(event, self.viewer):
+                return str(event["text"])
+        return ""
 
     def why(self) -> None:
         """Open the rules at the section of the step shown."""
@@ -424,7 +467,7 @@ class LessonPlayScene(PlayScene):
         step; nothing while the board shows what happened)."""
         step = self.learner_step()
         if (step is None or self.intro or self.showing or self.awaiting_step
-                or self.viewer != step.seat or self.hold is not None):
+                or self.viewer != step.seat or self.hold is not None or self.following):
             return set(), []
         view = self.view()
         do = step.do
@@ -503,7 +546,7 @@ class LessonPlayScene(PlayScene):
         the learner chose instead is set back, with the lesson's words."""
         step = self.learner_step()
         if (step is None or self.intro or self.showing or self.awaiting_step
-                or self.viewer != step.seat or self.hold is not None):
+                or self.viewer != step.seat or self.hold is not None or self.following):
             return
         key = (self.step_number(), self.undos)
         before = getattr(self.screen, "mode", None)
@@ -626,20 +669,33 @@ class LessonPlayScene(PlayScene):
         from .play import HEADER_HEIGHT, LINE_HEIGHT
         avoid.append(pygame.Rect(panel.x, panel.y, panel.width,
                                  HEADER_HEIGHT + LINE_HEIGHT * len(self.info_lines())))
+        # The board's places: a tag covers as few as it can (a piece stands on one).
+        board = self.board_rect()
+        centres = [transform.to_screen(*self.screen.cell_center(c))
+                   for c in self.screen.cells()]
+        centres = [(x, y) for x, y in centres if board.collidepoint(x, y)]
         for target in targets[:3]:
-            spots = [("midright", (target.left - 10, target.centery)),
-                     ("midleft", (target.right + 10, target.centery)),
-                     ("midbottom", (target.centerx, target.top - 8)),
-                     ("midtop", (target.centerx, target.bottom + 8)),
-                     ("midright", (panel.left - 8, target.centery))]
-            chosen = None
+            up, side = target.height // 2 + tag_h // 2, tag_w // 2
+            spots = [("midright", (target.left - 10, target.centery + dy))
+                     for dy in (0, -up, up)]
+            spots += [("midleft", (target.right + 10, target.centery + dy))
+                      for dy in (0, -up, up)]
+            spots += [(anchor, (target.centerx + dx, y)) for dx in (0, -side, side)
+                      for anchor, y in (("midbottom", target.top - 8),
+                                        ("midtop", target.bottom + 8))]
+            spots.append(("midright", (panel.left - 8, target.centery)))
+            chosen, least = None, None
             for anchor, pos in spots:
                 tag = pygame.Rect(0, 0, tag_w, tag_h)
                 setattr(tag, anchor, pos)
                 if (window.contains(tag) and not tag.colliderect(target)
                         and not any(tag.colliderect(r) for r in avoid if r != target)):
-                    chosen = tag
-                    break
+                    covered = sum(1 for x, y in centres if tag.collidepoint(x, y)
+                                  and not target.collidepoint(x, y))
+                    if least is None or covered < least:
+                        chosen, least = tag, covered
+                    if covered == 0:
+                        break
             if chosen is None:  # beside the panel, over the board's edge
                 chosen = pygame.Rect(0, 0, tag_w, tag_h)
                 chosen.midright = (min(panel.left, target.left) - 8, target.centery)
