@@ -18,6 +18,7 @@ import pygame
 from game.ui import paths
 from game.engine.events import audience
 from game.ui.gamescreen import GameScreen, Tween, art
+from game.ui.marks import draw_highlight, draw_seat_mark, ink_on, readable_on, rect_points
 from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font
 
 from .data import CARDS, DESTINIES, ENCOUNTERS, OLYMPUS_BY_ID, REWARDS
@@ -29,9 +30,11 @@ HELP_BLUE = (56, 110, 196)
 HINDER_RED = (186, 52, 46)
 INK = (52, 36, 22)
 PARCH = (240, 226, 190)
+#: The hand area's brown, behind the name of the seat at the screen (from the board's art).
+HAND_BG = (67, 43, 28)
 AREA = {"scoreboard": (896, 16, 368, 300), "supply": (896, 326, 368, 124),
         "rewards": (896, 460, 368, 172), "hand": (16, 800, 1248, 208)}
-CARD_W, CARD_H = 74, 104
+CARD_W, CARD_H = 88, 104
 #: Smallest font size drawn on the board (pixels); text that must fit a box may go to
 #: :data:`FLOOR_PX` instead.
 MIN_PX, FLOOR_PX = 11, 8
@@ -41,7 +44,11 @@ BIG_SCALE, RULE_PX = 0.6, 12
 SHORT_FATES = {"safe": "Safe Return", "dead": "Dead", "stranded": "Stranded"}
 #: The Destiny cards' names on a card in a small window (the tooltip has the whole name).
 TINY_FATES = {"safe": "Safe", "dead": "Dead", "stranded": "At Sea"}
-DESTINY_X = 1010
+#: The score board's rows start this far under its top (two lines of column labels).
+SCORE_HEAD = 54
+DESTINY_X = 984
+#: The Destiny cards' width and the step from one to the next.
+DESTINY_W, DESTINY_STEP = 86, 92
 KIND_WORDS = {
     "setup": "put your first Bet Chip on one of your Destiny cards",
     "bet": "you may place a bet",
@@ -94,6 +101,21 @@ def tile_words(tile: int) -> tuple[str, str]:
             "destiny": (f"{n}x", "Destiny")}[r["kind"]]
 
 
+def cards_named(cards: list[str], short: bool = False) -> str:
+    """The cards' names in a list; ``short``: a special card without its deck.
+
+    >>> cards_named(["help-03", "help-24"]), cards_named(["help-24"], short=True)
+    ('Help 1, Draw 2 (Help deck)', 'Draw 2')
+    """
+    return ", ".join(SPECIAL_NAMES[CARDS[c]["special"]] if short and CARDS[c]["special"]
+                     else card_text(c) for c in cards)
+
+
+def cards_counted(count: int) -> str:
+    """'1 card', '3 cards' (the whole list is in the log)."""
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
 def cards_played(count: int) -> str:
     """'1 card played', '3 cards played', 'no card played'."""
     if not count:
@@ -141,6 +163,8 @@ class OdysseusScreen(GameScreen):
         self.crew_shown = 0
         self.overlay: dict[str, Any] | None = None
         self._cache: dict[str, Any] = {}
+        #: Where the letters of the last ``_text`` went (screen pixels), to pack a line under.
+        self.last_ink = pygame.Rect(0, 0, 0, 0)
         #: The table's public counters as of the event being animated (see :meth:`shown`).
         self.tally: dict[str, Any] | None = None
         self._shown: tuple[Any, ...] = (None, None, None)
@@ -307,7 +331,8 @@ class OdysseusScreen(GameScreen):
             for i, card in enumerate(hand):
                 out[f"card:{card}"] = pygame.Rect(round(36 + i * gap), 852, CARD_W, CARD_H)
             for slot in range(3):
-                out[f"destiny:{slot}"] = pygame.Rect(DESTINY_X + slot * 84, 852, 76, CARD_H)
+                out[f"destiny:{slot}"] = pygame.Rect(DESTINY_X + slot * DESTINY_STEP, 852,
+                                                      DESTINY_W, CARD_H)
         adv = view["adventure"]
         if adv is not None:
             for i, tile in enumerate(adv["rewards"]):
@@ -616,7 +641,8 @@ class OdysseusScreen(GameScreen):
                 continue  # drawn with each card, under the next one (see _draw_card)
             rect = self._screen_rect(transform, cell)
             if rect is not None:
-                pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=8)
+                draw_highlight(surface, "choose", rect_points(rect.inflate(4, 4)), 3,
+                               badge_radius=max(7, self.px(8)))
         if self.overlay:
             self._draw_overlay(surface, view)
 
@@ -637,22 +663,39 @@ class OdysseusScreen(GameScreen):
         return self.t.to_screen(x, y)
 
     def _text(self, surface, text, x, y, size, colour_=INK, bold=False, anchor="topleft",
-              shadow=False, width: float | None = None, least: int | None = None) -> pygame.Rect:
-        """One line at map point (x, y); ``width`` (map units): shrink the font to fit it;
-        ``least``: the smallest size in pixels (for a minor line under another)."""
+              shadow=False, width: float | None = None, least: int | None = None,
+              shorter: tuple[str, ...] = (), ink_top: float | None = None) -> pygame.Rect:
+        """One line at map point (x, y); ``width`` (map units): shrink the font to fit it
+        (down to the window's floor size, then in regular weight), else say it in the
+        first of the ``shorter`` wordings that fits; ``least``: the smallest size in pixels
+        (for a minor line under another); ``ink_top`` (screen y): put the letters' top
+        there instead (a line packed right under another).  Only text that fits in no way
+        loses its end."""
         least = max(self.floor_px(), self.min_px() if least is None else least)
         px = max(least, round(size * self.t.scale))
         image = rendered(text, px, tuple(colour_), bold)
         if width is not None:
             room = width * self.t.scale
-            while image.get_width() > room and px > self.floor_px():
-                px -= 1
-                image = rendered(text, px, tuple(colour_), bold)
+            for wording in (text, *shorter):
+                text, px, weight = wording, max(least, round(size * self.t.scale)), bold
+                image = rendered(text, px, tuple(colour_), weight)
+                while image.get_width() > room and px > self.floor_px():
+                    px -= 1
+                    image = rendered(text, px, tuple(colour_), weight)
+                if image.get_width() > room and weight:
+                    weight = False
+                    image = rendered(text, px, tuple(colour_), weight)
+                if image.get_width() <= room:
+                    break
+            bold = weight
             while image.get_width() > room and len(text) > 2:  # still too wide: shorten
                 text = text[:-2].rstrip(" ,/(") + "\u2026"
                 image = rendered(text, px, tuple(colour_), bold)
         sx, sy = self.at(x, y)
         rect = image.get_rect(**{anchor: (round(sx), round(sy))})
+        if ink_top is not None:
+            rect.y = round(ink_top) - image.get_bounding_rect().y
+        self.last_ink = image.get_bounding_rect().move(rect.topleft)
         if shadow:
             surface.blit(rendered(text, px, (0, 0, 0), bold), rect.move(1, 2))
         surface.blit(image, rect)
@@ -719,17 +762,21 @@ class OdysseusScreen(GameScreen):
                 rect = self._rect(x0 + 8, y0 + top, space.width - 16, height)
                 pygame.draw.rect(surface, colour(b["seat"]), rect, border_radius=4)
                 pygame.draw.rect(surface, (30, 20, 10), rect, 1, border_radius=4)
+                draw_seat_mark(surface, b["seat"], (rect.left + rect.height / 2, rect.centery),
+                               max(9, rect.height - 6))
                 paid = bet_payout(b["stack"], r, now)
                 label = f"{b['stack']}" if paid == b["stack"] else f"{b['stack']} -> {paid}"
                 size = self.px(14)
+                room = rect.width - 4 - 2 * rect.height  # clear of the seat's shape
                 while size > self.floor_px() and rendered(label, size, (255, 255, 255),
-                                                   True).get_width() > rect.width - 4:
+                                                   True).get_width() > room:
                     size -= 1
-                if rendered(label, size, (255, 255, 255), True).get_width() > rect.width - 4:
+                if rendered(label, size, (255, 255, 255), True).get_width() > room:
                     label = str(paid)  # no room for 'stack -> pay': what it would pay
                 if self.stack_labels():
-                    draw_text(surface, label, rect.center, size, (255, 255, 255),
-                              bold=True, anchor="center", shadow=True)
+                    ink = ink_on(colour(b["seat"]))  # >= 4.5:1 on the seat's colour
+                    draw_text(surface, label, rect.center, size, ink,
+                              bold=True, anchor="center", shadow=ink == (255, 255, 255))
             if r in bettable and len(stacks) < STACKS_SHOWN:
                 top, height = stack_offset(len(stacks))
                 self._text(surface, f"+{bet_stack_size(view['round'], r)}", x0 + space.width / 2,
@@ -759,42 +806,55 @@ class OdysseusScreen(GameScreen):
         acting = d["seat"] if d else None
         adv = view["adventure"]
         result = view["result"]
-        # At the end the first column becomes the total score (VP + 2 per chip): say so.
-        header = ("total  chips  hand  destiny" if result else "VP  chips  hand  destiny")
-        self._text(surface, header, x + w - 12, y + 12, 14, INK, anchor="topright", width=236)
-        row_h = min(52, (h - 44) // max(1, len(view["seats"])))
+        # The last column counts the Bet Chips on each of a player's Destiny cards 1, 2, 3:
+        # a caption says so above its label.  At the end the first column becomes the total
+        # score (VP + 2 per chip): say so.
+        self._text(surface, "chips on Destiny", x + w - 12, y + 4, 13, INK, anchor="topright",
+                   width=200, least=FLOOR_PX)
+        caption = self.last_ink
+        header = ("total  chips  hand  1/2/3" if result else "VP  chips  hand  1/2/3")
+        self._text(surface, header, x + w - 12, y + 20, 14, INK, anchor="topright", width=236,
+                   least=FLOOR_PX, ink_top=caption.bottom + 3)
+        labels = (self.last_ink.bottom + 3 - self.t.offset_y) / self.t.scale
+        top = max(y + SCORE_HEAD, labels)  # the rows start under the column labels
+        row_h = min(52, int(y + h - 4 - top) // max(1, len(view["seats"])))
         if acting in view["order"]:  # first, so that no row's text is hidden under it
-            ry = y + 40 + view["order"].index(acting) * row_h
+            ry = top + view["order"].index(acting) * row_h
             pygame.draw.rect(surface, (255, 240, 190), self._rect(x + 6, ry - 2, w - 12,
                                                                   row_h - 4), border_radius=6)
         for n, seat in enumerate(view["order"]):
             s = view["seats"][seat]
-            ry = y + 40 + n * row_h
+            ry = top + n * row_h
             dot = self.at(x + 20, ry + 16)
-            pygame.draw.circle(surface, colour(seat), (round(dot[0]), round(dot[1])),
-                               max(5, round(10 * self.t.scale)))
+            draw_seat_mark(surface, seat, dot, max(11, round(20 * self.t.scale)),
+                           on_piece=False)
             name = self._text(surface, f"{n + 1}. {s['name']}", x + 36, ry + 2, 17, INK,
                               bold=True, width=136)
-            status = ""
+            name_ink = self.last_ink
+            status = short_status = ""
             if adv is not None and view["step"] in ("play", "claim"):
                 if seat in adv["passed"]:
                     status = f"passed (tile {adv['tiles'][seat]})"
                 elif adv["played_count"][seat]:
                     status = cards_played(adv["played_count"][seat])
+                    short_status = f"{adv['played_count'][seat]} played"
             level = self.seat_level(seat)
             if level:  # a computer: its level first ("Hard, passed (tile 3)"), where it fits
                 least = max(FLOOR_PX + 1, self.floor_px(), round(13 * self.t.scale))
                 # With nothing else to say: "Hard computer", or "Hard" where that is too long.
                 tries = [f"{level}, {status}"] if status else [f"{level} computer", level]
+                short_status = f"{level}, {short_status}" if short_status else ""
                 for line in tries:
                     if rendered(line, least, INK, False).get_width() <= 136 * self.t.scale \
                             or line == level:
                         status = line
                         break
-            if status:  # under the name (in a small window, right under it)
+            if status:  # under the name (in a small window, right under its letters)
                 sy = max(ry + 22, (name.bottom - self.t.offset_y) / self.t.scale - 3)
+                packed = self.t.scale < BIG_SCALE
                 self._text(surface, status, x + 36, sy, 13, (110, 80, 50), width=136,
-                           least=FLOOR_PX + 1)
+                           least=FLOOR_PX + 1, shorter=(short_status,) if short_status else (),
+                           ink_top=name_ink.bottom + 1 if packed else None)
             chips = "/".join(str(c) for c in s["destiny_chips"])
             points = result["scores"][seat] if result else s["vp"]  # the end: final score
             self._text(surface, f"{points}", x + 208, ry + 4, 17, INK, bold=True,
@@ -811,13 +871,15 @@ class OdysseusScreen(GameScreen):
         self._text(surface, f"Crew {self.crew_shown}", x + 14, y + 32, 26, crew_colour,
                    bold=True)
         self._text(surface, f"{view['supply']} Bet Chips in supply", x + w - 14, y + 40, 16,
-                   INK, anchor="topright", width=200)
+                   INK, anchor="topright", width=200,
+                   shorter=(f"{view['supply']} chips in supply", f"supply {view['supply']}"))
         d, dd = view["decks"], view["discards"]
         ol = view["olympus"]
-        last = ""
+        last = short = ""
         if ol["last"]:
             card = OLYMPUS_BY_ID[ol["last"]]
             last = f"; last card: {GOD_NAMES[card['god']]} {card['value']}"
+            short = f", last {GOD_NAMES[card['god']]} {card['value']}"
         if self.px(15) * 1.25 <= 19 * self.t.scale:  # room for a line each
             self._text(surface, f"Help deck {d['help']}, {dd['help']} discarded", x + 14,
                        y + 62, 15, HELP_BLUE, bold=True)
@@ -827,18 +889,23 @@ class OdysseusScreen(GameScreen):
             return
         # A small window: the two decks share a line, the Olympus deck has the next one.
         help_ = self._text(surface, f"Help {d['help']}, {dd['help']} used", x + 14, y + 66, 15,
-                           HELP_BLUE, bold=True, width=w / 2 - 24)
+                           HELP_BLUE, bold=True, width=w / 2 - 24,
+                           shorter=(f"Help {d['help']} ({dd['help']})",))
+        help_ink = self.last_ink
         self._text(surface, f"Hinder {d['hinder']}, {dd['hinder']} used", x + w / 2 - 4,
-                   y + 66, 15, HINDER_RED, bold=True, width=w / 2 - 8)
+                   y + 66, 15, HINDER_RED, bold=True, width=w / 2 - 8,
+                   shorter=(f"Hinder {d['hinder']} ({dd['hinder']})",))
         below = (help_.bottom - self.t.offset_y) / self.t.scale
         self._text(surface, f"Olympus deck {ol['deck']}{last}", x + 14, below, 15, INK,
-                   width=w - 28)
+                   width=w - 28, shorter=(f"Olympus {ol['deck']}{short}",), least=FLOOR_PX,
+                   ink_top=help_ink.bottom + 3)  # right under, inside the box
 
     def _draw_rewards(self, surface, view) -> None:
         adv = view["adventure"]
         x, y, w, h = AREA["rewards"]
         if adv is None:
-            self._text(surface, "Revealed at each adventure.", x + 14, y + 40, 14, MUTED)
+            self._text(surface, "Revealed at each adventure.", x + 14, y + 40, 14, MUTED,
+                       width=w - 28, shorter=("Shown at each adventure.",))
             return
         layout = self.hand_layout(view)
         # While the adventure is played: what losing it would cost; once it is being
@@ -846,7 +913,8 @@ class OdysseusScreen(GameScreen):
         preview = lost_preview(self.crew_shown, adv["red"]) if view["step"] in (
             "play", "claim", "adventure") else f"red total {adv['red']}"
         self._text(surface, preview, x + w - 12, y + 10, 14, HINDER_RED, bold=True,
-                   anchor="topright", width=210)
+                   anchor="topright", width=210,
+                   shorter=(preview.replace("if lost: crew", "lost: crew"),))
         for tile in adv["rewards"]:
             r = layout[f"reward:{tile}"]
             rect = self._rect(r.x, r.y, r.width, r.height)
@@ -854,19 +922,22 @@ class OdysseusScreen(GameScreen):
             pygame.draw.rect(surface, (34, 30, 36), rect, border_radius=6)
             if owner is not None:
                 pygame.draw.rect(surface, colour(owner), rect, 4, border_radius=6)
+                draw_seat_mark(surface, owner, (rect.left + 9, rect.bottom - 10), 12,
+                               on_piece=False)
+            # The red badge in the top right corner (2 px in: a highlight ring stays off
+            # it), the amount centred in the room left of it, the word across the tile.
+            radius = max(5, round(9 * self.t.scale))
+            cx, cy = rect.right - 2 - radius, rect.y + 2 + radius
+            left = (cx - radius - self.t.offset_x) / self.t.scale  # the badge's left, map
             big, small = tile_words(tile)
-            self._text(surface, big, r.centerx, r.y + 4, 20, (250, 240, 210), bold=True,
-                       anchor="midtop", width=r.width - 6)
-            if small == "Destiny" and self.t.scale < 0.6:  # a small window
-                small = "Dest."
-            self._text(surface, small, r.centerx - 4, r.y + 30, 13, (220, 210, 190),
-                       anchor="midtop", width=r.width - 10)
-            red = REWARDS[tile]["red"]
-            cx, cy = self.at(r.right - 10, r.bottom - 11)
-            pygame.draw.circle(surface, (200, 40, 40), (round(cx), round(cy)),
-                               max(6, round(9 * self.t.scale)))
-            draw_text(surface, str(red), (cx, cy), self.px(13), (255, 255, 255), bold=True,
-                      anchor="center")
+            self._text(surface, big, (r.x + left) / 2, r.y + 4, 20, (250, 240, 210),
+                       bold=True, anchor="midtop", width=left - r.x - 4)
+            self._text(surface, small, r.centerx, r.y + 28, 13, (220, 210, 190),
+                       anchor="midtop", width=r.width - 6,
+                       shorter=("Dest.",) if small == "Destiny" else ())
+            pygame.draw.circle(surface, (200, 40, 40), (cx, cy), radius)
+            draw_text(surface, str(REWARDS[tile]["red"]), (cx, cy), self.px(13),
+                      (255, 255, 255), bold=True, anchor="center")
 
     def _draw_card(self, surface, rect_map: pygame.Rect, card: str, dim: bool = False,
                    visible: float = CARD_W, new: bool = False, legal: bool = False) -> None:
@@ -877,15 +948,30 @@ class OdysseusScreen(GameScreen):
         base = deck_colour(card)
         pygame.draw.rect(surface, (20, 16, 12), rect.move(2, 3), border_radius=8)
         pygame.draw.rect(surface, PARCH, rect, border_radius=8)
-        pygame.draw.rect(surface, base, rect, max(2, round(5 * self.t.scale)), border_radius=8)
+        frame = max(2, round(5 * self.t.scale))
+        pygame.draw.rect(surface, base, rect, frame, border_radius=8)
         room = min(CARD_W, visible)
-        if room < CARD_W - 2:  # overlapped: a corner index, the word turned along the edge
+        # The words' room: inside the frame, a pixel of air each side (map units).
+        inner = (rect.width - 2 * frame - 2) / self.t.scale
+        words = (SPECIAL_NAMES[info["special"]].split() if info["special"]
+                 else ["Help" if info["deck"] == "help" else "Hinder"])
+        fits = all(rendered(word, self.floor_px(), base, False).get_width()
+                   <= inner * self.t.scale for word in words)
+        inside = rect.inflate(-2 * frame - 2, -2 * frame - 2)
+        if room < CARD_W - 2 or (not fits and not info["special"]):
+            # Overlapped (or a small window too narrow for "Hinder"): a corner index, the
+            # word turned along the edge.
             self._draw_index(surface, rect_map, card, room)
+        elif not fits:  # a small window too narrow for "Advance": the name along the card
+            if not self._draw_turned(surface, inside, " ".join(words), base):
+                self._draw_index(surface, rect_map, card, room)
         elif info["special"]:
-            words = SPECIAL_NAMES[info["special"]].split()
+            below = None  # each word right under the letters of the one above
             for i, word in enumerate(words):
                 self._text(surface, word, rect_map.centerx, rect_map.y + 24 + i * 20, 14, base,
-                           bold=True, anchor="midtop", width=CARD_W - 10)
+                           bold=True, anchor="midtop", width=inner,
+                           ink_top=None if below is None else below + 1)
+                below = self.last_ink.bottom
             px = max(self.floor_px(), self.min_px(), round(11 * self.t.scale))
             if rendered("face up", px, INK, False).get_width() <= (CARD_W - 10) * self.t.scale:
                 self._text(surface, "face up", rect_map.centerx, rect_map.bottom - 8, 11,
@@ -893,11 +979,11 @@ class OdysseusScreen(GameScreen):
         else:
             self._text(surface, str(info["value"]), rect_map.centerx, rect_map.y + 14, 40,
                        base, bold=True, anchor="midtop")
-            self._text(surface, "Help" if info["deck"] == "help" else "Hinder",
-                       rect_map.centerx, rect_map.bottom - 8, 13, base, bold=True,
-                       anchor="midbottom", width=CARD_W - 4)
+            self._text(surface, words[0], rect_map.centerx, rect_map.bottom - 8, 13, base,
+                       bold=True, anchor="midbottom", width=inner)
         if legal:  # before the next card is drawn, so it never crosses that card's words
-            pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=8)
+            draw_highlight(surface, "choose", rect_points(rect.inflate(4, 4)), 3,
+                           badge=(rect.left + 10, rect.top + 10), badge_radius=7)
         if new:  # a gold frame, and a tab above the card saying so
             pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=9)
             width = min(room, CARD_W) - 4
@@ -910,6 +996,19 @@ class OdysseusScreen(GameScreen):
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             veil.fill((20, 16, 12, 120))
             surface.blit(veil, rect)
+
+    def _draw_turned(self, surface, inside: pygame.Rect, text: str, colour_) -> bool:
+        """``text`` turned a quarter and centred in ``inside`` (screen pixels), as large as
+        fits from the card size down to the floor size, bold if it can; False if it
+        does not fit at all (nothing drawn)."""
+        for px in range(max(self.px(14), self.floor_px()), self.floor_px() - 1, -1):
+            for bold in (True, False):
+                image = rendered(text, px, tuple(colour_), bold)
+                if image.get_width() <= inside.height and image.get_height() <= inside.width:
+                    turned = pygame.transform.rotate(image, 90)
+                    surface.blit(turned, turned.get_rect(center=inside.center))
+                    return True
+        return False
 
     def _draw_index(self, surface, rect_map: pygame.Rect, card: str, room: float) -> None:
         """An overlapped card's words in the strip the next card leaves showing: its value
@@ -966,8 +1065,8 @@ class OdysseusScreen(GameScreen):
             pygame.draw.rect(surface, deck_colour(f["card"]), rect,
                              max(2, round(4 * self.t.scale)), border_radius=6)
             dot = self.at(r.x + 12, r.centery)
-            pygame.draw.circle(surface, colour(f["seat"]), (round(dot[0]), round(dot[1])),
-                               max(4, round(7 * self.t.scale)))
+            draw_seat_mark(surface, f["seat"], dot, max(10, round(14 * self.t.scale)),
+                           on_piece=False)
             room = min(TABLE_W, step) - 28
             title = self._text(surface, SPECIAL_NAMES[info["special"]], r.x + 24, r.centery,
                                14, deck_colour(f["card"]), bold=True, anchor="midleft",
@@ -1003,22 +1102,28 @@ class OdysseusScreen(GameScreen):
                 self._draw_table(surface, view, x + 620, y + 60, x + w - 20)
             return
         me = view["seats"][viewer]
-        self._text(surface, me["name"], x + 178, y + 7, 19, colour(viewer), bold=True)
+        name = self._text(surface, me["name"], x + 178, y + 7, 19,
+                          readable_on(colour(viewer), HAND_BG), bold=True)
+        draw_seat_mark(surface, viewer, (name.left - 10, name.centery), 13, on_piece=False)
         layout = self.hand_layout(view)
         legal_cells = self.highlighted(view)
         playing = self.my_decision(view) is not None and view["decision"]["kind"] == "play"
         adv = view["adventure"]
         fresh = self.fresh_for(view)
         if fresh and fresh["cards"]:
-            self._text(surface, "You drew: " + ", ".join(card_text(c) for c in fresh["cards"])
-                       + ".", x + 330, y + 10, 15, GOLD, bold=True, width=DESTINY_X - 340)
+            self._text(surface, f"You drew: {cards_named(fresh['cards'])}.", x + 330, y + 10,
+                       15, GOLD, bold=True, width=DESTINY_X - 340,
+                       shorter=(f"You drew: {cards_named(fresh['cards'], short=True)}.",
+                                f"You drew {cards_counted(len(fresh['cards']))}."))
         elif fresh and fresh["looked"]:
             self._text(surface, "Your chip is down: now you see your Destiny cards.",
-                       x + 330, y + 10, 15, GOLD, bold=True, width=DESTINY_X - 340)
+                       x + 330, y + 10, 15, GOLD, bold=True, width=DESTINY_X - 340,
+                       shorter=("Now you see your Destiny cards.",))
         elif adv is not None and adv["mine"] and view["step"] in ("play", "claim"):
-            played = ", ".join(card_text(c) for c in adv["mine"])
-            self._text(surface, f"You played: {played}.", x + 330, y + 10, 14,
-                       (230, 210, 170), width=DESTINY_X - 340)
+            self._text(surface, f"You played: {cards_named(adv['mine'])}.", x + 330, y + 10,
+                       14, (230, 210, 170), width=DESTINY_X - 340,
+                       shorter=(f"You played: {cards_named(adv['mine'], short=True)}.",
+                                f"You played {cards_counted(len(adv['mine']))}."))
         hand = me["hand"] or []
         new = list(fresh["cards"]) if fresh else []
         for i, card in enumerate(hand):
@@ -1053,8 +1158,9 @@ class OdysseusScreen(GameScreen):
                            bold=True, anchor="midtop", width=r.width - 8)
             chips = me["destiny_chips"][slot]
             self._text(surface, f"{chips} chip{'s' if chips != 1 else ''}", r.centerx,
-                       r.bottom - 8, 14, GOLD, bold=True, anchor="midbottom", width=r.width - 8)
-        self._text(surface, "Your Destiny cards", DESTINY_X + 126, y + 10, 14,
+                       r.bottom - 8, 14, GOLD, bold=True, anchor="midbottom", width=r.width - 10)
+        self._text(surface, "Your Destiny cards", DESTINY_X + DESTINY_STEP + DESTINY_W / 2,
+                   y + 10, 14,
                    (230, 210, 170), anchor="midtop")
 
     def _draw_overlay(self, surface, view) -> None:

@@ -8,6 +8,17 @@ import math
 import pygame
 
 
+#: The moon's radius and its centre's distance from the window's top right corner.
+MOON_RADIUS, MOON_FROM_RIGHT, MOON_FROM_TOP = 30, 64, 56
+
+
+def moon_rect(size: tuple[int, int]) -> pygame.Rect:
+    """Where the backdrop's moon is in a window of ``size``: text must keep clear of it."""
+    centre = (size[0] - MOON_FROM_RIGHT, MOON_FROM_TOP)
+    return pygame.Rect(0, 0, 2 * MOON_RADIUS, 2 * MOON_RADIUS).move(
+        centre[0] - MOON_RADIUS, centre[1] - MOON_RADIUS)
+
+
 @lru_cache(maxsize=4)
 def backdrop(size: tuple[int, int]) -> pygame.Surface:
     """A night-sky-over-hills picture drawn with plain shapes."""
@@ -24,8 +35,8 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
         shade = 150 + (i * 37) % 100
         surface.set_at((x, y), (shade, shade, shade))
     # The moon keeps to the top right corner, clear of the menus' headings and columns.
-    moon = (width - 64, 56)
-    pygame.draw.circle(surface, (240, 230, 190), moon, 30)
+    moon = moon_rect(size).center
+    pygame.draw.circle(surface, (240, 230, 190), moon, MOON_RADIUS)
     pygame.draw.circle(surface, (21, 19, 41), (moon[0] + 11, moon[1] - 6), 27)
     for layer, colour in enumerate(((46, 36, 52), (36, 28, 36), (26, 20, 24))):
         points = [(0, height)]

@@ -1,4 +1,5 @@
-"""Player settings kept in a YAML file (window, animation speed, handover, recap)."""
+"""Player settings kept in a YAML file (window, animation speed, handover, recap, speech,
+sound volume and mute)."""
 
 from __future__ import annotations
 
@@ -29,8 +30,12 @@ def _check_value(name: str, value: Any) -> str | None:
     if name == "animation":
         ok = isinstance(value, str) and value in ANIMATION_SPEEDS
         return None if ok else f"one of {', '.join(ANIMATION_SPEEDS)}"
-    if name in ("handover", "recap"):
+    if name in ("handover", "recap", "speak", "mute"):
         return None if isinstance(value, bool) else "true or false"
+    if name == "volume":
+        ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
+              and math.isfinite(value) and 0 <= value <= 1)
+        return None if ok else "a number from 0 to 1"
     if name == "bot_delay":
         low, high = BOT_DELAY_RANGE
         ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -49,6 +54,11 @@ class Settings:
     bot_delay: float = 0.6
     #: After a handover, a card lists what happened since that person's last turn.
     recap: bool = True
+    #: Say what the screen shows through the system's speech (game/ui/speech.py).
+    speak: bool = False
+    #: The sounds' loudness, 0 to 1, and whether they are muted (game/ui/sound.py).
+    volume: float = 0.8
+    mute: bool = False
 
     def __post_init__(self) -> None:
         #: What was wrong with the values given (each was set back to its default).
@@ -72,8 +82,8 @@ class Settings:
                 setattr(self, f.name, f.default)
                 notes.append(f"{f.name}: {_show(value)} is not allowed ({problem}); "
                              f"using {f.default!r}.")
-            elif f.name == "bot_delay":
-                self.bot_delay = float(value)
+            elif f.name in ("bot_delay", "volume"):
+                setattr(self, f.name, float(value))
         self.notes = notes
         return notes
 

@@ -219,7 +219,7 @@ class RulesScene(Scene):
         if self.game_id is not None:
             draw_text(surface, controller_class(self.game_id).title, (x, 58), 26,
                       bold=True, anchor="midleft", shadow=True)
-        if self.sections:
+        if self.sections:  # under the game's title: the top right corner is the moon's
             note = (f"Section {self.section + 1} of {len(self.sections)}   ·   "
                     "PgUp/PgDn scroll")
-            draw_text(surface, note, (width - 40, 60), 15, MUTED, anchor="midright")
+            draw_text(surface, note, (x, 86), 15, MUTED, anchor="midleft")

@@ -25,7 +25,7 @@ from game.engine.saves import SaveInfo, list_saves
 from .. import paths
 from ..backdrop import backdrop
 from ..scene import Scene
-from ..widgets import GOLD, MUTED, Controls, draw_text, fit
+from ..widgets import GOLD, MUTED, Controls, draw_text, fit, font
 from .menu import open_match
 
 SCROLLBAR = 20
@@ -211,7 +211,14 @@ class LoadScene(Scene):
         self.rows.append((main, delete))
         when = "" if damaged else friendly_time(info.meta.get("updated"), info.modified)
         text_width = rect.width - 32 - (190 if when else 0)
-        for line, (text, style) in enumerate(self.row_lines(info)):
+        lines = self.row_lines(info)
+        for shown in range(len(info.seats) - 1, 0, -1):  # too many players: "and 3 more"
+            text, style = lines[-1]
+            if font(*LABEL_FONTS.get(style, (16, False))).size(text)[0] <= text_width - 12:
+                break
+            lines = self.row_lines(info, shown)
+            main.set_tooltip(f"{tip}: " + ", ".join(seat for seat, _kind in info.seats))
+        for line, (text, style) in enumerate(lines):
             place = pygame.Rect(rect.x + 16, rect.y + 6 + 24 * line, text_width, 26)
             self.controls.keep(PassiveLabel(place, fit(text, text_width,
                                                        *LABEL_FONTS.get(style, (16, False))),
@@ -224,8 +231,9 @@ class LoadScene(Scene):
                                             object_id="#save_when"))
 
     @staticmethod
-    def row_lines(info: SaveInfo) -> list[tuple[str, str]]:
-        """The text lines of a save's entry, each with its theme id."""
+    def row_lines(info: SaveInfo, players: int | None = None) -> list[tuple[str, str]]:
+        """The text lines of a save's entry, each with its theme id; ``players``: how many
+        players to name (the others are counted)."""
         name = info.path.name
         if info.error is not None:
             return [(f"{name} — cannot be opened", "#save_title"),
@@ -242,8 +250,10 @@ class LoadScene(Scene):
         if isinstance(actions, int):
             details.append(f"{actions} action{'s' if actions != 1 else ''}")
         if info.seats:
-            details.append(", ".join(seat + (" (computer)" if kind == "bot" else "")
-                                     for seat, kind in info.seats))
+            names = [seat + (" (computer)" if kind == "bot" else "") for seat, kind in info.seats]
+            if players is not None and players < len(names):
+                names = names[:players] + [f"{len(names) - players} more"]
+            details.append(", ".join(names))
         return [(info.title, "#save_title"), (status or "No status recorded", "#save_status"),
                 ("  ·  ".join(details), "#save_file")]
 

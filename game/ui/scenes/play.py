@@ -25,10 +25,11 @@ from game.engine.events import audience, visible_to
 
 from .. import paths
 from ..gamescreen import screen_for
+from ..marks import draw_seat_mark, readable_on
 from ..scene import Scene
 from ..thinker import Thinker
-from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, render_text,
-                       wrap_text)
+from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, font,
+                       render_text, wrap_text)
 
 PANEL_WIDTH = 390
 LOG_LINES = 80
@@ -91,6 +92,29 @@ def disabled_words(tip: str) -> str | None:
 
 def escape_html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+#: The bottom row's buttons: their labels and fonts (size, bold) as the theme draws them.
+BOTTOM_ROW = [(("Menu",), 16, False), (("Undo",), 16, False), (("Hint",), 16, False),
+              (("Step: off", "Step: on"), 16, False), (("Next step",), 18, True)]
+#: Room a button needs beside its label (its border and a little air), and between buttons.
+BUTTON_PAD, ROW_GAP = 16, 8
+
+
+def bottom_row(x: int, y: int, width: int) -> list[pygame.Rect]:
+    """The Menu, Undo, Hint and Step buttons across ``width`` pixels: each as wide as its
+    longest label needs (Step's own or "Next step", in bold), the rest shared equally, so
+    that no label is clipped ("Next ste" in an equal quarter)."""
+    needs = [max(font(size, bold).size(text)[0] for text in texts) + BUTTON_PAD
+             for texts, size, bold in BOTTOM_ROW]
+    needs = needs[:3] + [max(needs[3:])]
+    spare = max(0, width - sum(needs) - ROW_GAP * (len(needs) - 1)) // len(needs)
+    right, rects = x + width, []
+    for need in needs:
+        rects.append(pygame.Rect(x, y, need + spare, 40))
+        x += need + spare + ROW_GAP
+    rects[-1].width = max(rects[-1].width, right - rects[-1].x)  # the odd pixels left over
+    return rects
 
 
 class PlayScene(Scene):
@@ -334,7 +358,7 @@ class PlayScene(Scene):
         return False
 
     def _computer_turn(self, bots: list[int], dt: float) -> bool:
-        """A computer seat is to act: its choice is worked out on a worker thread (the window
+        """A computer seat is to act: its choice is worked out in the background (the window
         stays live, the menu opens), the pacing delay runs meanwhile, then it acts.  While it
         waits no frames are asked for but the cue's (a few a second); True once it acted."""
         if self.bot_wait is None or self.bot_wait[0] not in bots:
@@ -350,9 +374,16 @@ class PlayScene(Scene):
         phase = int(thinker.elapsed * CUE_RATE)
         thinker.elapsed += dt
         self.bot_wait[1] -= dt
-        if self.bot_wait[1] <= 0 and (thinker.done or thinker.wait(THINK_POLL)):
+        # A Hard search runs in a worker process and is polled without blocking; a quick
+        # Easy or Normal choice on a thread is waited for a moment (game/ui/thinker.py).
+        if self.bot_wait[1] <= 0 and thinker.poll(0.0 if thinker.process else THINK_POLL):
             self.thinker = self.bot_wait = None
-            self.perform(seat, thinker.take())
+            action = thinker.take()
+            if thinker.note:  # the search could not finish: the Normal choice, said so
+                self.app.toast(thinker.note, error=True)
+                self.shown.append({"type": "note", "text": thinker.note})
+                self._refresh_log()
+            self.perform(seat, action)
             return True
         if int(thinker.elapsed * CUE_RATE) != phase:
             self.app.touch(0.0)
@@ -519,7 +550,9 @@ class PlayScene(Scene):
         if was_showing and not self.showing:  # caught up: bring back the controls
             self.rebuild()
         if self.busy_for is None and not self.queue and not moving:
-            return self._decide(dt) or moving
+            acted = self._decide(dt)
+            self.app.cues.turn(self)  # "your turn" when the person at the screen is to act
+            return acted or moving
         return True
 
     def _advance(self, dt: float) -> bool:
@@ -549,6 +582,7 @@ class PlayScene(Scene):
             self.screen.finish()
         self.busy_for = seconds
         self.busy_quiet = event["type"] in self.screen.QUIET_EVENTS
+        self.app.cues.shown(self, event)  # its sound, and its log line said aloud
         if visible_to(event, self.viewer):
             self._refresh_log()
 
@@ -588,29 +622,30 @@ class PlayScene(Scene):
                                         bottom - 10 - log_top))
         elif self.log_box is not None and self.log_box.alive():
             self.log_box.hide()  # no room: never under the bottom row or out of the window
-        quarter = (panel.width - 24 - 24) // 4
-        row = pygame.Rect(panel.x + 12, bottom, quarter, 40)
-        self.controls.button(row, "Menu", self.open_menu, tooltip="Save, load, undo, rules (Esc)")
+        menu_rect, undo_rect, hint_rect, step_rect = bottom_row(panel.x + 12, bottom,
+                                                                panel.width - 24)
+        self.controls.button(menu_rect, "Menu", self.open_menu,
+                             tooltip="Save, load, undo, rules (Esc)")
         self.controls.button(pygame.Rect(panel.right - 44, panel.y + 10, 32, 30), "?",
                              self.open_help, tooltip="The rules about what is happening now (F1)")
         can_undo = self.viewer is not None and self.match.can_undo(self.viewer)
-        self.controls.button(row.move(quarter + 8, 0), "Undo", self.undo, enabled=can_undo,
+        self.controls.button(undo_rect, "Undo", self.undo, enabled=can_undo,
                              tooltip="Take back your last action" if can_undo
                              else "Not now: " + self.undo_refusal())
         refusal = self.hint_refusal()
         hint = self.active_hint()
         self.controls.button(
-            row.move(2 * (quarter + 8), 0), "Hint", self.ask_hint, enabled=refusal is None,
+            hint_rect, "Hint", self.ask_hint, enabled=refusal is None,
             tooltip=(hint.line if hint is not None else
                      "What the computer player would do in your place, from what you can "
                      "see (T). Everyone is told you asked.") if refusal is None
             else "Not now: " + refusal)
         if self.awaiting_step:
-            self.controls.button(row.move(3 * (quarter + 8), 0), "Next step", self.next_step,
+            self.controls.button(step_rect, "Next step", self.next_step,
                                  object_id="#primary", tooltip="Show the next move (N)")
             self.controls.set_focus(len(self.controls.items) - 1)
         else:
-            self.controls.button(row.move(3 * (quarter + 8), 0),
+            self.controls.button(step_rect,
                                  "Step: on" if self.step_mode else "Step: off",
                                  self.toggle_step_mode,
                                  tooltip="Step through each move of the resolution")
@@ -731,6 +766,7 @@ class PlayScene(Scene):
                 return True
             if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
                 self.move_cursor(event.key)
+                self.app.cues.cursor(self)  # the place and its tooltip, said aloud
                 return True
             if event.key == pygame.K_n and self.awaiting_step:
                 self.next_step()
@@ -1010,9 +1046,10 @@ class PlayScene(Scene):
             who, colour = "Public view: nobody's secrets are shown", MUTED
         else:
             who = f"At the screen: {self.match.seats[self.viewer]['name']}"
-            colour = SEAT_COLOURS[self.viewer % len(SEAT_COLOURS)]
+            colour = readable_on(SEAT_COLOURS[self.viewer % len(SEAT_COLOURS)], PANEL)
         return (tuple(panel), self.match.title, fit(status, room, 15),
-                fit(who, panel.width - 16, 16, bold=True), tuple(colour),
+                fit(who, panel.width - (40 if self.viewer is not None else 16), 16, bold=True),
+                tuple(colour),
                 tuple(self.info_lines()))
 
     def _draw_panel(self, surface: pygame.Surface,
@@ -1026,6 +1063,8 @@ class PlayScene(Scene):
         y += 32
         draw_text(surface, status, (x, y), 15, MUTED)
         y += 24
+        if self.viewer is not None:  # the seat's shape beside its colour (never colour alone)
+            draw_seat_mark(surface, self.viewer, (panel.right - 20, y + 11), 14, on_piece=False)
         draw_text(surface, who, (x, y), 16, colour, bold=True)
         y = panel.y + HEADER_HEIGHT
         for line in lines:

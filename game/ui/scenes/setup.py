@@ -13,7 +13,8 @@ from game.engine.text import clean_text
 
 from ..backdrop import backdrop
 from ..scene import Scene
-from ..widgets import MUTED, SEAT_COLOURS, draw_text
+from ..marks import draw_seat_mark
+from ..widgets import MUTED, draw_text
 
 #: Seeds are whole numbers in this range, typed with the digits 0-9.
 SEED_MAX = 2**63 - 1
@@ -248,8 +249,7 @@ class SetupScene(Scene):
         step = min(44, (height - 250) // max(len(self.seats), 1))
         for index in range(len(self.seats)):
             centre = (right_x + 10, 130 + index * step + 18)
-            pygame.draw.circle(surface, SEAT_COLOURS[index % len(SEAT_COLOURS)], centre, 9)
-            pygame.draw.circle(surface, (20, 16, 12), centre, 9, 2)
+            draw_seat_mark(surface, index, centre, 20, on_piece=False)  # colour and shape
         doc = self.cls.__doc__ or ""
         draw_text(surface, doc.strip().splitlines()[0] if doc else "", (width / 2, height - 120),
                   16, MUTED, anchor="center")
