@@ -36,6 +36,8 @@ CARD_TEXT = 16
 CARD_LINE = 22
 CARD_WIDTH = 620
 PROGRESS_FILE = "lessons.yaml"
+#: The shortest log shown beside the coach card in the panel (about three lines).
+LESSON_LOG_MIN = 96
 
 
 def render_width(line: str, size: int = CARD_TEXT) -> int:
@@ -323,6 +325,12 @@ class LessonPlayScene(PlayScene):
     follow_shown = False
 
     @property
+    def showing(self) -> bool:
+        """As in a game, and while the last step of a followed resolution is held: the
+        board still shows what happened (no controls until Next)."""
+        return PlayScene.showing.fget(self) or (self.guard is not None and self.awaiting_step)
+
+    @property
     def following(self) -> bool:
         """Whether a followed resolution is still to stop after a step it showed."""
         return self.step_mode and self.follow_shown
@@ -532,11 +540,17 @@ class LessonPlayScene(PlayScene):
         self._panel_card = None
         if self.guard is not None:
             need = self.card_height(rect.width)
-            if rect.height >= need + 8 + 48:
+            if rect.height >= need:
                 # At the log's bottom, just above the bottom row: its buttons stay put
                 # whatever the panel shows above.
                 self._panel_card = pygame.Rect(rect.x, rect.bottom - need, rect.width, need)
                 rect = pygame.Rect(rect.x, rect.y, rect.width, rect.height - need - 8)
+                if rect.height < LESSON_LOG_MIN:
+                    # Too short a log is no use (and pygame_gui's scroll bar divides by
+                    # zero in one): the coach card's words come first.
+                    if self.log_box is not None and self.log_box.alive():
+                        self.log_box.hide()
+                    return
         super()._place_log(rect)
 
     def _ready(self) -> None:
