@@ -9,6 +9,7 @@ import pytest
 from game.engine import Match
 from game.engine.bots import play_out
 from game.ui.gamescreen import SCREENS
+from game.ui.scenes.glance import GlanceScene
 from game.ui.scenes.handbook import RulesScene, load_sections
 from game.ui.scenes.history import HistoryScene
 from game.ui.scenes.play import PlayScene
@@ -45,6 +46,8 @@ def test_f1_and_the_question_mark_open_the_rules_at_the_current_phase(game_id):
     play = _play(d, game_id)
     wanted = play.screen.rules_section(play.view())
     d.key(pygame.K_F1)
+    assert isinstance(d.top, GlanceScene) and d.top.section == wanted  # the card first
+    d.key(pygame.K_F1)  # F1 again (or its "Full rules" button): the rules at the section
     assert isinstance(d.top, RulesScene) and d.top.game_id == game_id
     d.pump()
     titles = [title for title, _text in d.top.sections]
@@ -52,6 +55,8 @@ def test_f1_and_the_question_mark_open_the_rules_at_the_current_phase(game_id):
     d.key(pygame.K_ESCAPE)
     assert d.top is play
     d.press("?")
+    assert isinstance(d.top, GlanceScene)
+    d.press(d.labels()[0])
     assert isinstance(d.top, RulesScene)
 
 

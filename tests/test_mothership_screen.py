@@ -417,3 +417,51 @@ def test_character_buttons_keep_their_places_and_a_taken_one_says_so():
     mage = next(b for b in after if b[0] == "Mage")
     assert not mage[2] and mage[3].endswith("Not now: The Mage is already taken.")
     assert play.viewer == 1 and all(b[2] for b in after if b[0] != "Mage")
+
+
+def test_the_hint_finds_every_plain_action_button():
+    """Defer and Deactivate (one line of the panel) bind their action whole, as End turn
+    writes it, so the Hint and a lesson's pointer find the button that takes it
+    (play.takes); a disabled button is no control, so Deactivate is not asked for here."""
+    from game.ui.scenes.play import takes
+    d = Driver(size=(1280, 800))
+    seats = [{"name": n, "kind": "human"} for n in NAMES[:2]]
+    match = Match.new("mothership", seats, seed=2)
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(2)
+    d.press("Ranger")
+    d.pump(3)
+    d.press("Knight")
+    d.pump(10)
+    for kind, label in (("defer", "Defer"), ("end", "End turn")):
+        found = [w.text for w, cb in play.controls.items if takes(cb, {"type": kind})]
+        assert len(found) == 1 and found[0].startswith(label), (kind, found)
+    d.press("Defer (1 AP)" if d.buttons("Defer (1 AP)") else "Defer")
+    assert match.actions[-1]["action"] == {"type": "defer"}
+
+
+def test_a_hinted_peek_is_taken_by_a_click_on_the_hinted_tile(monkeypatch):
+    """The Hint chooses the kind of a targeted action (screen.ready_for): a click on the tile
+    it marks for a peek peeks there, instead of walking onto it."""
+    from game.ui import hints
+    d = Driver(size=(1280, 800))
+    seats = [{"name": "You", "kind": "human"}, {"name": "Bo", "kind": "bot"}]
+    match = Match.new("mothership", seats, seed=1284)
+    match.act(0, {"type": "choose", "character": "mage"})
+    match.act(1, {"type": "choose", "character": "ranger"})
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(3)
+    peek = {"type": "peek", "at": [5, 6]}
+    real = hints.hint_for
+
+    def hint_for(match, seat, place_name):
+        hint = real(match, seat, place_name)
+        hint.action = peek
+        return hint
+    monkeypatch.setattr(hints, "hint_for", hint_for)
+    play.ask_hint()
+    assert (5, 6) in play.hint_cells
+    assert play.screen.current_mode(match.view(0)) == "peek"
+    click_cell(d, play, (5, 6))
+    assert match.actions[-1]["action"] == peek
+    assert match.view(0)["seats"][0]["cell"] == list(LAYOUT.start)

@@ -117,6 +117,9 @@ class Match:
         self.seed = int(seed)
         self.actions: list[dict[str, Any]] = []
         self.created: str | None = None
+        #: A lesson being played (game/engine/lesson.py's LessonGuard), or None: consulted
+        #: before every action, it refuses what the lesson does not ask for.
+        self.guard: Any = None
         self._restart()
 
     # ----------------------------------------------------------------- creation
@@ -194,6 +197,10 @@ class Match:
             waiting = ", ".join(self.seats[s]["name"] for s in self.controller.to_act())
             raise IllegalAction(f"It is not {self.seats[seat]['name']}'s turn"
                                 + (f"; waiting for {waiting}." if waiting else "."))
+        if self.guard is not None:
+            reason = self.guard.refusal(self, seat, action)
+            if reason is not None:
+                raise IllegalAction(reason)
         return self._apply(seat, plain(action))
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -244,6 +251,10 @@ class Match:
         disabled buttons and board places)."""
         if seat is None:
             return "Nobody is at the screen yet."
+        if self.guard is not None and seat in self.to_act() and not self.is_over():
+            reason = self.guard.refusal(self, seat, action)
+            if reason is not None:
+                return reason
         if any(action == legal for legal in self.legal_actions(seat)):
             return None
         trial = copy.copy(self)

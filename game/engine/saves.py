@@ -42,7 +42,7 @@ from .errors import IllegalAction, SaveError, TabletopError
 from .registry import controller_class, game_ids
 
 FORMAT = "tabletop-match"
-VERSION = 3
+VERSION = 4
 #: version -> function upgrading a save dict of that version to version + 1.
 UPGRADERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
@@ -147,7 +147,8 @@ def match_document(match: Any) -> dict[str, Any]:
             "actions": len(match.actions),
             "over": match.is_over(),
         },
-    }
+    } | ({"lesson": match.guard.record(match)} if getattr(match, "guard", None) is not None
+         else {})
 
 
 # ------------------------------------------------------------- compact actions (format 3)
@@ -557,6 +558,16 @@ def _upgrade_2(doc: dict[str, Any]) -> dict[str, Any]:
 UPGRADERS[2] = _upgrade_2
 
 
+def _upgrade_3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 -> 4: nothing to change; format 4 may carry a ``lesson`` header (a lesson
+    being played, see game/engine/lesson.py), which older saves never have."""
+    doc["version"] = 4
+    return doc
+
+
+UPGRADERS[3] = _upgrade_3
+
+
 def upgrade(doc: dict[str, Any], path: Path) -> dict[str, Any]:
     """Bring an older save up to VERSION one step at a time."""
     version = _need(doc, "version", int, path)
@@ -627,6 +638,12 @@ def load_match(path: str | Path, partial: bool = False) -> Any:
     actions = _need(doc, "actions", list, path)
     snapshot = _need(doc, "snapshot", (dict, str), path)
     meta = _need(doc, "meta", dict, path)
+    lesson = doc.get("lesson")
+    if lesson is not None:
+        from .lesson import check_record
+        wrong = check_record(lesson, game_id)
+        if wrong is not None:
+            raise SaveError(path, f"is damaged: {wrong}.")
     ident = meta.get("match_id")
     if not isinstance(ident, str) or not MATCH_ID.match(ident):
         raise SaveError(path, "is damaged: its match id is missing or not letters and digits.")
@@ -669,15 +686,29 @@ def load_match(path: str | Path, partial: bool = False) -> Any:
             raise SaveError(path, "is damaged or cut short: its 'actions' does not match the "
                                   "game it holds.")
         match.created = meta.get("created") if isinstance(meta.get("created"), str) else None
+        _attach_lesson(match, lesson)
         _remember(match, path, text)
         return match
     if not _same_position(snapshot, match.snapshot()):
         raise SaveError(path, "is damaged: replaying its actions does not give the saved "
                               "position (the file was edited, or the rules changed).")
     check_meta(meta, match, path)
+    if lesson is not None and lesson["done"] != min(sum(
+            1 for r in match.actions if not match.is_hint(r)), lesson["steps"]):
+        raise SaveError(path, "is damaged or cut short: its lesson's 'done' does not match the "
+                              "game it holds.")
     match.created = meta["created"]
+    _attach_lesson(match, lesson)
     _remember(match, path, text)
     return match
+
+
+def _attach_lesson(match: Any, record: Any) -> None:
+    """A lesson save goes on as its lesson when the game's lesson still fits it (else it
+    loads as an ordinary game)."""
+    if record is not None:
+        from .lesson import attach
+        attach(match)
 
 
 def check_meta(meta: dict[str, Any], match: Any, path: Path) -> None:
@@ -855,6 +886,8 @@ class SaveInfo:
     modified: float
     #: (name, "human" or "bot") of each seat.
     seats: list[tuple[str, str]] = field(default_factory=list)
+    #: A lesson save's progress: (steps done, steps in all), else None.
+    lesson: tuple[int, int] | None = None
 
     @property
     def title(self) -> str:
@@ -960,6 +993,11 @@ def save_info(path: Path) -> SaveInfo | None:
         entry = SaveInfo(path, clean_meta(doc.get("meta")),
                          clean_line(game, 40) if isinstance(game, str) else None, None,
                          modified, clean_seats(doc.get("seats")))
+        record = doc.get("lesson")
+        if isinstance(game, str):
+            from .lesson import check_record
+            if record is not None and check_record(record, game) is None:
+                entry.lesson = (record["done"], record["steps"])
     except SaveError as exc:
         entry = SaveInfo(path, {}, None, exc.problem, modified)
     except Exception as exc:  # noqa: BLE001 - a listing must never fail on one file

@@ -341,6 +341,14 @@ class MothershipScreen(GameScreen):
             self.mode = "move"
         return self.mode
 
+    def ready_for(self, action: dict[str, Any], view: dict[str, Any]) -> None:
+        """Choose the kind of a targeted action (Peek, Skip, Assist...), so that a click on
+        the hinted place peeks there instead of moving onto it."""
+        kind = action.get("type")
+        if kind in TARGETED and view["viewer"] is not None and view["phase"] == "play":
+            self.current_mode(view)
+            self.mode = kind
+
     def choose_mode(self, mode: str) -> None:
         self.mode = mode
         self.scene.rebuild()
@@ -451,7 +459,9 @@ class MothershipScreen(GameScreen):
             if kind in TARGETED:
                 callback = (lambda k=kind: self.choose_mode(k))
             else:
-                callback = (lambda k=kind: self.act({"type": k}))
+                # The action bound whole, so the Hint (and a lesson) finds the button
+                # that takes it (play.takes).
+                callback = (lambda a={"type": kind}: self.act(dict(a)))
             tip = HELP[kind] + ("" if why is None else f". Not now: {why}")
             self._button((x + (n % 2) * (half + 8), y + (n // 2) * 40, half, 36),
                          LABELS[kind] + self._cost_text(kind, view), callback, tip,

@@ -419,6 +419,17 @@ class OdysseusScreen(GameScreen):
             out.add(f"round-{event['round']}")
         return out & set(self.cells())
 
+    def alike(self, action: dict[str, Any], other: dict[str, Any],
+              view: dict[str, Any]) -> bool:
+        """Two copies of one card (same deck, number and special) are the same play."""
+        if action == other:
+            return True
+        if action.get("type") != "play" or other.get("type") != "play" or set(action) != set(
+                other) or action["card"] not in CARDS or other["card"] not in CARDS:
+            return False
+        one, two = CARDS[action["card"]], CARDS[other["card"]]
+        return all(one[k] == two[k] for k in ("deck", "value", "special"))
+
     def cell_action(self, cell: Any, view: dict[str, Any]) -> dict[str, Any] | None:
         """What a click on ``cell`` would ask for, legal or not ("why not?", hints)."""
         if not isinstance(cell, str) or view["viewer"] is None:

@@ -207,6 +207,17 @@ class GameScreen:
         out.discard(None)
         return out
 
+    def ready_for(self, action: dict[str, Any], view: dict[str, Any]) -> None:
+        """Set the panel so that a click on ``action``'s place takes ``action`` (a screen
+        whose clicks depend on a chosen kind of action chooses its kind).  The Hint calls
+        it before marking the places; the caller rebuilds the panel."""
+
+    def alike(self, action: dict[str, Any], other: dict[str, Any],
+              view: dict[str, Any]) -> bool:
+        """Whether two actions are the same choice for the player at the screen (two copies
+        of one card): a lesson takes either for the one its script names."""
+        return action == other
+
     def action_cells(self, action: dict[str, Any], view: dict[str, Any]) -> set[Any]:
         """The board places whose click means ``action`` (a hint marks them)."""
         cells = self.cells()

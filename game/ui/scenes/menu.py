@@ -34,6 +34,10 @@ def start_match(app, match: Match) -> None:
     """Show ``match`` over a fresh main menu."""
     from .play import PlayScene
     app.stack.reset(MainMenu(app))
+    if getattr(match, "guard", None) is not None:  # a lesson being played
+        from .lesson import LessonPlayScene
+        app.push(LessonPlayScene(app, match))
+        return
     app.push(PlayScene(app, match))
 
 
@@ -86,9 +90,10 @@ class MainMenu(Scene):
 
     def build(self) -> None:
         width, height = self.app.window_size
-        column = pygame.Rect(0, 0, 320, 52)
+        y = int(height * 0.30)
+        step = min(62, (height - y - 16) // 7)
+        column = pygame.Rect(0, 0, 320, min(52, step - 8))
         column.centerx = width // 2
-        y = int(height * 0.34)
         tidy_once()
         autosave = latest_autosave()
         entries = [
@@ -97,6 +102,7 @@ class MainMenu(Scene):
              "Resume the game you played last" if autosave else "No game to continue yet",
              autosave is not None),
             ("Load", self.load, "Open a saved game", True),
+            ("Learn to play", self.learn, "A guided first game of each title, by doing", True),
             ("Rules", self.rules, "Read each game's rules", True),
             ("Settings", self.settings, "Window, animations and handover", True),
             ("Quit", self.app.quit, None, True),
@@ -105,7 +111,7 @@ class MainMenu(Scene):
             self.controls.button(column.move(0, y - column.y), text, callback, tooltip=tip,
                                  enabled=enabled, object_id="#primary" if text == "New game"
                                  else None)
-            y += 62
+            y += step
         self.controls.on_escape = self.app.quit
         self.controls.move(1)
 
@@ -116,6 +122,10 @@ class MainMenu(Scene):
     def load(self) -> None:
         from .load import LoadScene
         self.app.push(LoadScene(self.app))
+
+    def learn(self) -> None:
+        from .lesson import LessonListScene
+        self.app.push(LessonListScene(self.app))
 
     def rules(self) -> None:
         from .handbook import RulesScene

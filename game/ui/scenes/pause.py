@@ -42,6 +42,9 @@ class PauseScene(Scene):
     """Over the board; Escape resumes."""
 
     opaque = False
+    def step(self) -> int:
+        """Room between two rows: less in a short window, so the menu always fits."""
+        return 52 if self.app.window_size[1] >= 70 + 9 * 52 + 36 + 62 + 20 else 46
 
     def __init__(self, app: Any, play: Any) -> None:
         super().__init__(app)
@@ -53,13 +56,15 @@ class PauseScene(Scene):
 
     def box(self) -> pygame.Rect:
         width, height = self.app.window_size
-        rect = pygame.Rect(0, 0, 360, 584 if self.naming else 522)
+        rows = 9
+        rect = pygame.Rect(0, 0, 360, 70 + rows * self.step() + 36 + (62 if self.naming else 0))
         rect.center = (width // 2, height // 2)
         return rect
 
     def build(self) -> None:
         box = self.box()
-        row = pygame.Rect(box.x + 40, box.y + 70, box.width - 80, 44)
+        step = self.step()
+        row = pygame.Rect(box.x + 40, box.y + 70, box.width - 80, step - 8)
         entries = [
             ("Resume", self.app.pop, True),
             ("Save", self.save, True),
@@ -69,11 +74,12 @@ class PauseScene(Scene):
              and self.play.match.can_undo(self.play.viewer)),
             ("History", self.history, True),
             ("Rules", self.rules, True),
+            ("Learn to play", self.learn, True),
             ("Quit to menu", self.app.to_menu, True),
         ]
         for text, callback, enabled in entries:
             self.controls.button(row, text, callback, enabled=enabled)
-            row = row.move(0, 52)
+            row = row.move(0, step)
             if text == "Save as..." and self.naming:
                 self.controls.label(pygame.Rect(row.x, row.y - 6, row.width, 22),
                                     "Name of the save (Enter saves):")
@@ -152,6 +158,10 @@ class PauseScene(Scene):
     def rules(self) -> None:
         self.app.pop()
         self.play.open_help()
+
+    def learn(self) -> None:
+        from .lesson import LessonListScene
+        self.app.push(LessonListScene(self.app))
 
     def history(self) -> None:
         self.app.pop()

@@ -496,6 +496,7 @@ class PlayScene(Scene):
             self._refresh_log()
         hint.at = len(self.match.actions)
         self.hint = hint
+        self.screen.ready_for(hint.action, self.view())
         self.hint_cells = set(self.screen.action_cells(hint.action, self.view()))
         # Over this game only, while the hint stands (not after a move, nor to another).
         self.app.toast(hint.line, seconds=12, scene=self,
@@ -736,10 +737,16 @@ class PlayScene(Scene):
         self.app.push(HistoryScene(self.app, self.match, self.viewer, play=self))
 
     def open_help(self) -> None:
-        """The rules, at the section about what is happening now (F1, "?")."""
+        """Rules at a glance, with the full rules at the section about what is happening now
+        a press away (F1, "?", the game menu's Rules)."""
+        from game.engine.lesson import load_glance
         from .handbook import RulesScene
-        self.app.push(RulesScene(self.app, game_id=self.match.game_id,
-                                 section=self.screen.rules_section(self.view())))
+        section = self.screen.rules_section(self.view())
+        if load_glance(self.match.game_id) is not None:  # the card first, the rules a press on
+            from .glance import GlanceScene
+            self.app.push(GlanceScene(self.app, self.match.game_id, section))
+            return
+        self.app.push(RulesScene(self.app, game_id=self.match.game_id, section=section))
 
     def open_menu(self) -> None:
         from .pause import PauseScene

@@ -151,9 +151,15 @@ class SetupScene(Scene):
                     tooltip=LEVEL_HELP)
                 level.set_tooltip(LEVEL_HELP, wrap_width=320)
         bottom = height - 90
-        self.controls.button(pygame.Rect(width // 2 - 230, bottom, 220, 52), "Start",
+        self.controls.button(pygame.Rect(width // 2 - 325, bottom, 210, 52), "Start",
                              self.start, object_id="#primary")
-        self.controls.button(pygame.Rect(width // 2 + 10, bottom, 220, 52), "Back",
+        from game.engine.lesson import has_lesson
+        lesson = has_lesson(self.game_id)
+        self.controls.button(pygame.Rect(width // 2 - 105, bottom, 210, 52), "Learn to play",
+                             self.learn, enabled=lesson,
+                             tooltip=f"A guided first game of {cls.title}, by doing" if lesson
+                             else f"{cls.title} has no lesson yet")
+        self.controls.button(pygame.Rect(width // 2 + 115, bottom, 210, 52), "Back",
                              self.app.pop)
         self.controls.on_escape = self.app.pop
 
@@ -206,6 +212,10 @@ class SetupScene(Scene):
         seat = self.seats[index]
         level = seat.get("level", "normal")
         seat["level"] = LEVELS[(LEVELS.index(level) + 1) % len(LEVELS)]
+
+    def learn(self) -> None:
+        from .lesson import start_lesson
+        start_lesson(self.app, self.game_id)
 
     # start -----------------------------------------------------------------------
     def start(self) -> None:
