@@ -106,7 +106,7 @@ def test_recap_lists_what_happened_in_the_seats_own_words_and_guards_the_confirm
     # The impatient hand: a click confirms the card; 0.35 s later the second click of a
     # double click, then Space pressed and held past the recap's guard time, released.
     confirm = card.controls.items[0][0].rect.center
-    start = time.monotonic()
+    start = loop.now()
     loop.click(confirm, settle=0.0)
     loop.run(DOUBLE_CLICK)
     recap = loop.top
@@ -114,7 +114,7 @@ def test_recap_lists_what_happened_in_the_seats_own_words_and_guards_the_confirm
     loop.click(confirm, settle=0.0)
     loop.click(loop.button("Got it (Space)").rect.center, settle=0.0)
     loop.key_down(pygame.K_SPACE)
-    loop.run(max(0.0, start + GUARD_SECONDS + 0.3 - time.monotonic()))
+    loop.run(max(0.0, start + GUARD_SECONDS + 0.3 - loop.now()))
     loop.key_down(pygame.K_SPACE)  # its key repeat
     loop.key_up(pygame.K_SPACE)
     loop.run(0.1)
