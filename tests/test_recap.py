@@ -58,9 +58,10 @@ def impatient_double_click(loop: RealLoop, play: PlayScene, seat: int, pos) -> N
 def play_until(loop: RealLoop, match: Match, play: PlayScene, done,
                seconds: float = 60.0) -> None:
     """Play the people's turns (the computer's choice, handed to the match as a click
-    would), confirming cards and dismissing recaps, until ``done()``."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    would), confirming cards and dismissing recaps, until ``done()``; give up once
+    ``seconds`` have passed both in the loop's time and on the wall clock."""
+    end, wall_end = loop.now() + seconds, time.monotonic() + seconds
+    while loop.now() < end or time.monotonic() < wall_end:
         if done():
             return
         top = loop.top
