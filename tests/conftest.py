@@ -114,10 +114,14 @@ def pytest_runtest_call(item):
 
 @pytest.fixture(autouse=True)
 def private_folders(tmp_path, monkeypatch):
-    """Every test gets its own saves folder and settings file, and leaves no window open."""
+    """Every test gets its own saves folder and settings file, and leaves no window open
+    (nor the loop's own time of tests/realloop.py)."""
     monkeypatch.setenv("TABLETOP_SAVES", str(tmp_path / "saves"))
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
     yield tmp_path
+    realloop = sys.modules.get("realloop")
+    if realloop is not None:
+        realloop.real_time()  # a RealLoop's own time ends with its test
     pygame = sys.modules.get("pygame")
     if pygame is not None and pygame.display.get_init():
         pygame.display.quit()

@@ -1,6 +1,6 @@
 """The handover card keeps secrets against a person's real hand (issue 10, section 1).
 
-Driven through the REAL loop with input posted to pygame's queue and real time passing:
+Driven through the REAL loop with input posted to pygame's queue and its own time passing:
 a double click on the button that brings up the card, a click on the card in its first
 moments, a mouse button or a key held from before the card (with its key repeats), none
 confirms it; nothing of the next person's secrets is drawn meanwhile.  Only the card's own
@@ -9,7 +9,6 @@ button, or Space/Enter pressed and released after the guard time, brings the nex
 
 from __future__ import annotations
 
-import time
 
 import pygame
 
@@ -17,7 +16,7 @@ from game.engine import Match
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.play import PlayScene
 
-from realloop import RealLoop
+from realloop import RealLoop, loop_time
 
 DOUBLE_CLICK = 0.35
 #: The guard time in these tests: longer than the program's 0.5 s, so that a busy shared
@@ -37,7 +36,7 @@ def watch(monkeypatch) -> list[tuple[float, int | None]]:
     original = PlayScene.draw
 
     def draw(self, surface):
-        frames.append((time.monotonic(), self.viewer))
+        frames.append((loop_time(), self.viewer))
         return original(self, surface)
 
     monkeypatch.setattr(PlayScene, "draw", draw)
@@ -70,10 +69,10 @@ def impatient_hand(loop: RealLoop, pos: tuple[int, int]) -> None:
     a second click 0.35 s later at the same place and on the card's button, a mouse button
     and Space pressed in the card's first moments and held past its guard time (with key
     repeats), released over the card's button."""
-    start = time.monotonic()
+    start = loop_time()
 
     def at(seconds: float) -> None:
-        loop.run(max(0.0, start + seconds - time.monotonic()), min_steps=1)
+        loop.run(max(0.0, start + seconds - loop_time()), min_steps=1)
 
     loop.click(pos, settle=0.0)
     at(DOUBLE_CLICK)
@@ -117,7 +116,7 @@ def test_expedition_double_click_on_confirm_in_secret_keeps_bo_out(monkeypatch):
         loop.click_button("Right", 1, settle=0.1)
     assert loop.button("Confirm in secret").is_enabled, loop.labels()
     pos = loop.button("Confirm in secret").rect.center
-    start = time.monotonic()
+    start = loop_time()
     impatient_hand(loop, pos)
     assert 0 not in match.to_act(), "Mira's choice was made"
     assert on_card(loop, 1), "Bo's card is still up"
@@ -156,7 +155,7 @@ def test_odysseus_private_draw_waits_for_done_then_the_card(monkeypatch):
     assert loop.top is play and play.viewer == first
     loop.run(GUARD_SECONDS)
     pos = loop.button("Card 1").rect.center
-    start = time.monotonic()
+    start = loop_time()
     loop.click(pos, settle=0.0)
     loop.run(DOUBLE_CLICK)
     loop.click(pos, settle=0.3)  # lands on "Done: pass to ..." in its first moments
@@ -197,7 +196,7 @@ def test_open_game_card_says_who_decides_and_is_guarded(monkeypatch):
     loop.click(loop.button(next(t for t in loop.labels() if t.startswith("Troll"))).rect.center,
                settle=0.2)
     attack = next(t for t in loop.labels() if t.startswith("Attack Elf"))
-    start = time.monotonic()
+    start = loop_time()
     impatient_hand(loop, loop.button(attack).rect.center)
     assert match.to_act() == [1]
     assert on_card(loop, 1), "the double click skipped Bo's card"

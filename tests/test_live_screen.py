@@ -10,7 +10,6 @@ for frames can bring the controls on screen.
 
 from __future__ import annotations
 
-import time
 
 import pygame
 import pytest
@@ -59,8 +58,9 @@ def settled(play: PlayScene) -> bool:
     return ready(play) and bool(actions) and play.match.seats[actions[-1]["seat"]]["kind"] == "bot"
 
 
-def why_drawing(app, play: PlayScene) -> dict:
-    return {"dirty": app.dirty, "asked_for": app.redraw_until - time.monotonic(),
+def why_drawing(loop: RealLoop, play: PlayScene) -> dict:
+    app = loop.app
+    return {"dirty": app.dirty, "asked_for": app.redraw_until - loop.now(),
             "moving": app._was_moving, "widgets": app._ui_pending(),
             "flash": dict(play.screen.flash), "bot_wait": play.bot_wait,
             "showing": play.showing, "toasts": app.toasts, "top": type(app.stack.top).__name__}
@@ -74,7 +74,7 @@ def test_the_persons_controls_are_drawn_after_the_computers_play(game_id, monkey
 
     def build(self):
         original_build(self)
-        built["at"] = time.monotonic()
+        built["at"] = loop.now()
 
     monkeypatch.setattr(PlayScene, "build", build)
     loop = RealLoop(animation="fast", bot_delay=BOT_DELAY)
@@ -91,8 +91,8 @@ def test_the_persons_controls_are_drawn_after_the_computers_play(game_id, monkey
     assert settled(play)
     # No input at all: the loop must bring the controls on screen by itself, then go idle
     # (highlights of the computer's move may fade for a moment first).
-    assert loop.run_until(lambda: time.monotonic() - loop.app.drawn_at > 0.4, seconds=15), (
-        f"an idle screen keeps drawing: {why_drawing(loop.app, play)}")
+    assert loop.run_until(lambda: loop.now() - loop.app.drawn_at > 0.4, seconds=15), (
+        f"an idle screen keeps drawing: {why_drawing(loop, play)}")
     assert settled(play)
     actions = [w.text for w, _ in play.controls.items if w.text not in ACTION_ROW]
     assert actions, "the person has controls to act with"
@@ -128,7 +128,7 @@ def test_a_message_goes_away_by_itself_and_the_screen_then_sleeps():
     loop = RealLoop()
     loop.run(SETTLE + 0.1)
     loop.app.toast("Saved to x.yaml.", seconds=0.3)
-    shown_at = time.monotonic()
+    shown_at = loop.now()
     loop.run(0.6)
     assert not loop.app.toasts
     assert loop.app.drawn_at >= shown_at + 0.3, "no frame took the message away"

@@ -58,9 +58,10 @@ def impatient_double_click(loop: RealLoop, play: PlayScene, seat: int, pos) -> N
 def play_until(loop: RealLoop, match: Match, play: PlayScene, done,
                seconds: float = 60.0) -> None:
     """Play the people's turns (the computer's choice, handed to the match as a click
-    would), confirming cards and dismissing recaps, until ``done()``."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    would), confirming cards and dismissing recaps, until ``done()``; give up once
+    ``seconds`` have passed both in the loop's time and on the wall clock."""
+    end, wall_end = loop.now() + seconds, time.monotonic() + seconds
+    while loop.now() < end or time.monotonic() < wall_end:
         if done():
             return
         top = loop.top
@@ -106,7 +107,7 @@ def test_recap_lists_what_happened_in_the_seats_own_words_and_guards_the_confirm
     # The impatient hand: a click confirms the card; 0.35 s later the second click of a
     # double click, then Space pressed and held past the recap's guard time, released.
     confirm = card.controls.items[0][0].rect.center
-    start = time.monotonic()
+    start = loop.now()
     loop.click(confirm, settle=0.0)
     loop.run(DOUBLE_CLICK)
     recap = loop.top
@@ -114,7 +115,7 @@ def test_recap_lists_what_happened_in_the_seats_own_words_and_guards_the_confirm
     loop.click(confirm, settle=0.0)
     loop.click(loop.button("Got it (Space)").rect.center, settle=0.0)
     loop.key_down(pygame.K_SPACE)
-    loop.run(max(0.0, start + GUARD_SECONDS + 0.3 - time.monotonic()))
+    loop.run(max(0.0, start + GUARD_SECONDS + 0.3 - loop.now()))
     loop.key_down(pygame.K_SPACE)  # its key repeat
     loop.key_up(pygame.K_SPACE)
     loop.run(0.1)

@@ -408,7 +408,7 @@ class RacingScreen(GameScreen):
         # A disabled button shows no tooltip: say under the buttons why it cannot be used.
         for key in sorted(why_not):
             for line in wrap_text(why_not[key], 16, rect.width - 12):
-                controls.label((rect.x, y, rect.width, 24), line, object_id="#muted")
+                controls.label((rect.x, y, rect.width, 22), line, object_id="#muted")
                 y += 22
             y += 4
         if aim:
