@@ -1,4 +1,5 @@
-"""Player settings kept in a YAML file (window, animation speed, handover, recap)."""
+"""Player settings kept in a YAML file (window, animation speed, handover, recap, interface
+size and theme)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any
 
 from game.engine.errors import SaveError
 from game.engine.saves import read_yaml, remove_stale_temps, write_yaml_atomic
+
+from .look import THEMES, UI_SCALES
 
 #: The largest settings file read (it holds a handful of lines).
 SETTINGS_MAX_BYTES = 64 * 1024
@@ -29,6 +32,12 @@ def _check_value(name: str, value: Any) -> str | None:
     if name == "animation":
         ok = isinstance(value, str) and value in ANIMATION_SPEEDS
         return None if ok else f"one of {', '.join(ANIMATION_SPEEDS)}"
+    if name == "ui_scale":
+        ok = isinstance(value, int) and not isinstance(value, bool) and value in UI_SCALES
+        return None if ok else f"one of {', '.join(map(str, UI_SCALES))} (percent)"
+    if name == "theme":
+        ok = isinstance(value, str) and value in THEMES
+        return None if ok else f"one of {', '.join(THEMES)}"
     if name in ("handover", "recap"):
         return None if isinstance(value, bool) else "true or false"
     if name == "bot_delay":
@@ -49,6 +58,11 @@ class Settings:
     bot_delay: float = 0.6
     #: After a handover, a card lists what happened since that person's last turn.
     recap: bool = True
+    #: The interface's size in percent (text, panels, buttons, cards, tooltips; the board
+    #: keeps its zoom): one of look.UI_SCALES.
+    ui_scale: int = 100
+    #: "normal" or "high_contrast" (look.THEMES).
+    theme: str = "normal"
 
     def __post_init__(self) -> None:
         #: What was wrong with the values given (each was set back to its default).

@@ -21,6 +21,8 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from game.engine.text import clean_text, showable
 
+from . import look
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -45,9 +47,10 @@ SEAT_COLOURS = [
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The UI's font (Noto Sans, shipped with pygame_gui) at ``size`` pixels."""
+    """The UI's font (Noto Sans, shipped with pygame_gui) for text of ``size`` pixels at
+    100%: at the interface's size now (``look.px``; a change of size empties this cache)."""
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    return pygame.font.Font(str(FONT_DIR / name), size)
+    return pygame.font.Font(str(FONT_DIR / name), max(1, look.px(size)))
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 16,
@@ -81,7 +84,7 @@ def render_text(text: str, size: int = 16, colour: tuple[int, int, int] = TEXT,
     """
     face = font(size, bold)
     try:
-        return face.render(text, True, colour)
+        return face.render(text, True, look.text_colour(colour))
     except (pygame.error, ValueError):
         cleaned = clean_text(text)
         if cleaned != text:
@@ -95,6 +98,10 @@ def draw_card(surface: pygame.Surface, card: pygame.Rect, border: tuple[int, int
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((10, 8, 14, veil))
     surface.blit(shade, (0, 0))
+    if look.high_contrast():
+        pygame.draw.rect(surface, (0, 0, 0), card, border_radius=14)
+        pygame.draw.rect(surface, (255, 255, 255), card, border_width + 1, border_radius=14)
+        return
     pygame.draw.rect(surface, PANEL, card, border_radius=14)
     pygame.draw.rect(surface, border, card, border_width, border_radius=14)
 

@@ -10,6 +10,7 @@ from game.engine.saves import ReplayError, latest_unfinished, tidy_saves
 from .. import paths
 from ..backdrop import backdrop
 from ..scene import Scene
+from ..look import px
 from ..widgets import MUTED, draw_text
 
 #: Saves folders tidied in this run (stale temporary files, old finished autosaves).
@@ -86,9 +87,14 @@ class MainMenu(Scene):
 
     def build(self) -> None:
         width, height = self.app.window_size
-        column = pygame.Rect(0, 0, 320, 52)
-        column.centerx = width // 2
-        y = int(height * 0.34)
+        _title, subtitle = self.title_places(height)
+        column = pygame.Rect(0, 0, px(320), px(52))
+        top = max(int(height * 0.34), subtitle + px(40))
+        # Six buttons in a column, or two columns of three when a large interface leaves
+        # no room for six rows.
+        columns = 1 if top + 6 * px(62) - px(10) <= height - px(20) else 2
+        lefts = [width // 2 - column.width // 2] if columns == 1 else [
+            width // 2 - column.width - px(15), width // 2 + px(15)]
         tidy_once()
         autosave = latest_autosave()
         entries = [
@@ -101,11 +107,12 @@ class MainMenu(Scene):
             ("Settings", self.settings, "Window, animations and handover", True),
             ("Quit", self.app.quit, None, True),
         ]
-        for text, callback, tip, enabled in entries:
-            self.controls.button(column.move(0, y - column.y), text, callback, tooltip=tip,
+        rows = -(-len(entries) // columns)
+        for number, (text, callback, tip, enabled) in enumerate(entries):
+            place = column.move(lefts[number // rows], top + px(62) * (number % rows))
+            self.controls.button(place, text, callback, tooltip=tip,
                                  enabled=enabled, object_id="#primary" if text == "New game"
                                  else None)
-            y += 62
         self.controls.on_escape = self.app.quit
         self.controls.move(1)
 
@@ -128,7 +135,14 @@ class MainMenu(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
         surface.blit(backdrop((width, height)), (0, 0))
-        draw_text(surface, "Tabletop", (width / 2, height * 0.13), 64, (255, 211, 107),
+        title, subtitle = self.title_places(height)
+        draw_text(surface, "Tabletop", (width / 2, title), 64, (255, 211, 107),
                   bold=True, anchor="center", shadow=True)
         draw_text(surface, "Five fantasy board games for one table and one screen",
-                  (width / 2, height * 0.13 + 56), 20, MUTED, anchor="center")
+                  (width / 2, subtitle), 20, MUTED, anchor="center")
+
+    @staticmethod
+    def title_places(height: int) -> tuple[int, int]:
+        """Where the title's and the subtitle's middles go, for a window ``height`` high."""
+        title = max(int(height * 0.13), px(50))
+        return title, title + px(56)

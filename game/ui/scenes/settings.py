@@ -14,11 +14,14 @@ from game.engine import SaveError
 from .. import paths
 from ..backdrop import backdrop
 from ..scene import Scene
-from ..settings import ANIMATION_SPEEDS, WINDOW_SIZES, Settings
+from ..look import UI_SCALES, fitting_scale, px, why_not_size
+from ..settings import ANIMATION_SPEEDS, THEMES, WINDOW_SIZES, Settings
 from ..widgets import GOLD, MUTED, PANEL, TEXT, draw_text, font, wrap_text
 
 BOT_DELAYS = tuple(round(0.2 * step, 1) for step in range(1, 11))
-ROW_HEIGHT = (68, 100)  # least and most, as the window's height allows
+ROW_HEIGHT = (54, 100)  # least and most at 100%, as the window's height allows
+#: Room at 100% above the panel (the title) and below it (Save and Cancel).
+TITLE_ROOM, FOOT_ROOM = 70, 72
 PANEL_WIDTH = 760
 VALUE_WIDTH = 250
 #: The "Open folder" button: narrower than a value, so that the folder's path has room.
@@ -71,6 +74,12 @@ CHOICES = (
     Choice("recap", "Recap at handover", (True, False), lambda v: "On" if v else "Off",
            lambda v: "A card lists what happened since your last turn." if v
            else "Straight to your controls after a handover."),
+    Choice("ui_scale", "Interface size", UI_SCALES, lambda v: f"{v}%",
+           lambda v: "Text, panels and buttons; the board keeps its zoom."),
+    Choice("theme", "Colours", THEMES,
+           lambda v: "High contrast" if v == "high_contrast" else "Normal",
+           lambda v: "White on black, yellow edges and focus." if v == "high_contrast"
+           else "The warm colours of the game table."),
 )
 
 
@@ -90,57 +99,141 @@ def step_value(values: Sequence[Any], current: Any, step: int) -> Any:
 
 
 class SettingsScene(Scene):
-    """Change a copy of the settings; Save applies and keeps them, Cancel forgets them."""
+    """Change a copy of the settings; Save applies and keeps them, Cancel forgets them.
+
+    The interface's size and colours show at once (the window's size only on Save), and
+    Cancel puts them back.  When the rows do not all fit the window (a large interface
+    in a small one) they are shown a page at a time, with a button to turn the page."""
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
+        self.before: Settings = app.settings
         self.draft: Settings = dataclasses.replace(app.settings)
         self.draft.check()  # a value set by hand (NaN, out of range) shows as its default
         self.value_buttons: dict[UIButton, Choice] = {}
+        self.page = 0
 
-    def layout(self, size: tuple[int, int]) -> tuple[pygame.Rect, int]:
-        """The panel and the height of one row in it, for a window of ``size``."""
+    def layout(self, size: tuple[int, int]) -> tuple[pygame.Rect, int, int]:
+        """The panel, the height of one row in it and how many rows a page shows, for a
+        window of ``size`` (at the interface's size now)."""
         width, height = size
         rows = len(CHOICES) + 1                      # and the saves folder
-        row = min(max((height - 260) // rows, ROW_HEIGHT[0]), ROW_HEIGHT[1])
-        rect = pygame.Rect(0, 0, min(PANEL_WIDTH, width - 60), 16 + row * rows)
-        rect.midtop = (width // 2, max(100, (height - rect.height - 90) // 2 + 30))
-        return rect, row
+        panel_width = min(px(PANEL_WIDTH), width - 60)
+        # A row holds its label and every line of its explanation.
+        lines = max(len(wrap_text(choice.explain(getattr(self.draft, choice.field)), 15,
+                                  self.text_width(panel_width))) for choice in CHOICES)
+        least = max(px(ROW_HEIGHT[0]), px(34) + px(20) * lines)
+        room = height - px(TITLE_ROOM) - px(FOOT_ROOM) - px(16)
+        per_page = max(1, min(rows, room // least))
+        row = min(max(room // per_page, least), max(least, px(ROW_HEIGHT[1])))
+        rect = pygame.Rect(0, 0, panel_width, px(16) + row * per_page)
+        spare = height - px(TITLE_ROOM) - px(FOOT_ROOM) - rect.height
+        rect.midtop = (width // 2, px(TITLE_ROOM) + max(0, spare) // 3)
+        return rect, row, per_page
+
+    @property
+    def pages(self) -> int:
+        _panel, _row, per_page = self.layout(self.app.window_size)
+        return -(-(len(CHOICES) + 1) // per_page)
+
+    def shown_rows(self) -> list[int]:
+        """The rows on the page shown (len(CHOICES): the saves folder)."""
+        _panel, _row, per_page = self.layout(self.app.window_size)
+        self.page = min(self.page, self.pages - 1)
+        first = self.page * per_page
+        return list(range(first, min(first + per_page, len(CHOICES) + 1)))
+
+    @staticmethod
+    def value_width(panel: pygame.Rect | int) -> int:
+        width = panel if isinstance(panel, int) else panel.width
+        return min(px(VALUE_WIDTH), width * 2 // 5)
+
+    def text_width(self, panel_width: int) -> int:
+        """Room for a row's label and explanation, left of its button."""
+        return panel_width - self.value_width(panel_width) - px(24) - px(28) - px(16)
 
     def build(self) -> None:
-        panel, row_height = self.layout(self.app.window_size)
+        panel, row_height, _per_page = self.layout(self.app.window_size)
         self.value_buttons = {}
-        for row, choice in enumerate(CHOICES):
-            rect = pygame.Rect(0, 0, VALUE_WIDTH, 46)
-            rect.topright = (panel.right - 28, panel.y + 24 + row_height * row)
+        value_width, tall = self.value_width(panel), px(42)
+        for place, row in enumerate(self.shown_rows()):
+            top = panel.y + px(12) + row_height * place
+            if row == len(CHOICES):
+                rect = pygame.Rect(0, 0, min(px(FOLDER_WIDTH), value_width), tall)
+                rect.topright = (panel.right - px(24), top)
+                self.controls.button(rect, "Open folder", self.open_saves,
+                                     tooltip=f"Every game autosaves in {paths.saves_dir()} "
+                                             "after each action: show the folder in the file "
+                                             "manager")
+                continue
+            choice = CHOICES[row]
+            rect = pygame.Rect(0, 0, value_width, tall)
+            rect.topright = (panel.right - px(24), top)
             button = self.controls.button(rect, self.button_text(choice), lambda c=choice:
                                           self.change(c, 1),
                                           tooltip="Click or Enter: next value; Left/Right: step")
             self.value_buttons[button] = choice
-        rect = pygame.Rect(0, 0, FOLDER_WIDTH, 46)
-        rect.topright = (panel.right - 28, panel.y + 24 + row_height * len(CHOICES))
-        self.controls.button(rect, "Open folder", self.open_saves,
-                             tooltip=f"Every game autosaves in {paths.saves_dir()} after "
-                                     "each action: show the folder in the file manager")
-        save, cancel = pygame.Rect(0, 0, 190, 50), pygame.Rect(0, 0, 190, 50)
-        save.topright = (panel.centerx - 10, panel.bottom + 26)
-        cancel.topleft = (panel.centerx + 10, panel.bottom + 26)
-        self.controls.button(save, "Save", self.save, object_id="#primary",
+        wide, tall = px(190), px(46)
+        pages = self.pages
+        names = ["Save", "Cancel"] + (["Next page"] if pages > 1 else [])
+        gap = px(16)
+        left = panel.centerx - (wide * len(names) + gap * (len(names) - 1)) // 2
+        rects = [pygame.Rect(left + (wide + gap) * i, panel.bottom + px(14), wide, tall)
+                 for i in range(len(names))]
+        self.controls.button(rects[0], "Save", self.save, object_id="#primary",
                              tooltip="Use these settings and keep them")
-        self.controls.button(cancel, "Cancel", self.app.pop, tooltip="Leave unchanged (Esc)")
-        self.controls.on_escape = self.app.pop
+        self.controls.button(rects[1], "Cancel", self.cancel, tooltip="Leave unchanged (Esc)")
+        if pages > 1:
+            self.controls.button(rects[2], f"Page {self.page + 1} of {pages}  ›",
+                                 self.turn_page, tooltip="The other settings (Page Down)")
+        self.controls.on_escape = self.cancel
         self.controls.move(1)
+
+    def turn_page(self, step: int = 1) -> None:
+        self.page = (self.page + step) % self.pages
+        self.rebuild()
 
     def button_text(self, choice: Choice) -> str:
         return f"‹   {choice.show(getattr(self.draft, choice.field))}   ›"
 
     def change(self, choice: Choice, step: int) -> None:
-        """Step ``choice`` to its next (or previous) value."""
+        """Step ``choice`` to its next (or previous) value.  An interface size that does
+        not fit the window is passed over, and the reason shown; a new interface size or
+        colours show at once."""
         value = step_value(choice.values, getattr(self.draft, choice.field), step)
+        if choice.field == "ui_scale":
+            window = self.draft.size
+            refused = why_not_size(value, window)
+            while why_not_size(value, window) is not None:
+                value = step_value(choice.values, value, step)
+            if refused:
+                self.app.toast(refused, error=True, scene=self)
         setattr(self.draft, choice.field, value)
+        if choice.field == "window" and why_not_size(self.draft.ui_scale, self.draft.size):
+            smaller = fitting_scale(self.draft.ui_scale, self.draft.size)
+            self.app.toast(f"The interface goes to {smaller}%: "
+                           + why_not_size(self.draft.ui_scale, self.draft.size),
+                           scene=self)
+            self.draft.ui_scale = smaller
+        if choice.field in ("ui_scale", "theme") or self.draft.ui_scale != self.app.settings.ui_scale:
+            self.preview()
         for button, other in self.value_buttons.items():
-            if other is choice:
-                button.set_text(self.button_text(choice))
+            if other is choice or other.field == "ui_scale":
+                button.set_text(self.button_text(other))
+
+    def preview(self) -> None:
+        """Show the draft's interface size and colours now (nothing is kept before Save)."""
+        self.app.settings = dataclasses.replace(self.app.settings, ui_scale=self.draft.ui_scale,
+                                                theme=self.draft.theme)
+        focus = self.controls.focus
+        if self.app.restyle():
+            if 0 <= focus < len(self.controls.items):
+                self.controls.set_focus(focus)
+
+    def cancel(self) -> None:
+        self.app.settings = self.before
+        self.app.pop()
+        self.app.restyle()
 
     def save(self) -> None:
         try:
@@ -157,6 +250,10 @@ class SettingsScene(Scene):
             self.app.toast(f"Could not open {folder}: {problem}", error=True)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            if self.pages > 1:
+                self.turn_page(1 if event.key == pygame.K_PAGEDOWN else -1)
+            return True
         choice = self.value_buttons.get(self.controls.focused())
         if (choice is not None and event.type == pygame.KEYDOWN
                 and event.key in (pygame.K_LEFT, pygame.K_RIGHT)):
@@ -167,31 +264,34 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
         surface.blit(backdrop((width, height)), (0, 0))
-        panel, row_height = self.layout((width, height))
-        draw_text(surface, "Settings", (width / 2, panel.y - 52), 40, GOLD, bold=True,
-                  anchor="center", shadow=True)
+        panel, row_height, _per_page = self.layout((width, height))
+        draw_text(surface, "Settings", (width / 2, panel.y - px(TITLE_ROOM) // 2 - px(4)), 40,
+                  GOLD, bold=True, anchor="center", shadow=True)
         shade = pygame.Surface(panel.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (*PANEL, 232), shade.get_rect(), border_radius=12)
         surface.blit(shade, panel)
         pygame.draw.rect(surface, (107, 86, 64), panel, 2, border_radius=12)
-        text_width = panel.width - VALUE_WIDTH - 84
-        for row, choice in enumerate(CHOICES):
-            top = panel.y + 24 + row_height * row
-            if row:
-                pygame.draw.line(surface, (70, 60, 58), (panel.x + 24, top - 14),
-                                 (panel.right - 24, top - 14))
-            draw_text(surface, choice.label, (panel.x + 28, top + 2), 20, TEXT, bold=True)
+        text_width = self.text_width(panel.width)
+        for place, row in enumerate(self.shown_rows()):
+            top = panel.y + px(12) + row_height * place
+            if place:
+                pygame.draw.line(surface, (70, 60, 58), (panel.x + px(24), top - px(3)),
+                                 (panel.right - px(24), top - px(3)))
+            if row == len(CHOICES):
+                draw_text(surface, "Saves folder", (panel.x + px(28), top), 20, TEXT,
+                          bold=True)
+                # Beside the "Open folder" button (only a very long path loses its start).
+                room = panel.width - px(28) - px(24) - min(px(FOLDER_WIDTH),
+                                                           self.value_width(panel)) - px(12)
+                where = fit_path(str(paths.saves_dir()), room, 15)
+                draw_text(surface, where, (panel.x + px(28), top + px(28)), 15, MUTED)
+                continue
+            choice = CHOICES[row]
+            draw_text(surface, choice.label, (panel.x + px(28), top), 20, TEXT, bold=True)
             explanation = choice.explain(getattr(self.draft, choice.field))
-            shown = 2 if row_height >= 76 else 1
-            for line, text in enumerate(wrap_text(explanation, 15, text_width)[:shown]):
-                draw_text(surface, text, (panel.x + 28, top + 32 + 20 * line), 15, MUTED)
-        top = panel.y + 24 + row_height * len(CHOICES)
-        pygame.draw.line(surface, (70, 60, 58), (panel.x + 24, top - 14),
-                         (panel.right - 24, top - 14))
-        draw_text(surface, "Saves folder", (panel.x + 28, top + 2), 20, TEXT, bold=True)
-        # Beside the "Open folder" button (only a very long path loses its start).
-        where = fit_path(str(paths.saves_dir()), panel.width - 56 - FOLDER_WIDTH - 12, 15)
-        draw_text(surface, where, (panel.x + 28, top + 32), 15, MUTED)
-        if panel.bottom + 100 < height - 30:
+            for line, text in enumerate(wrap_text(explanation, 15, text_width)):
+                draw_text(surface, text, (panel.x + px(28), top + px(28) + px(20) * line), 15,
+                          MUTED)
+        if panel.bottom + px(14) + px(46) + px(40) < height:
             draw_text(surface, "Tab or Up/Down: move   ·   Enter or Left/Right: change   ·   "
-                      "Esc: cancel", (width / 2, height - 24), 14, MUTED, anchor="center")
+                      "Esc: cancel", (width / 2, height - px(20)), 14, MUTED, anchor="center")
