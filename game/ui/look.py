@@ -19,6 +19,8 @@ from __future__ import annotations
 import copy
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,9 @@ THEME_FILES = {"normal": Path(__file__).with_name("theme.json"),
                "high_contrast": Path(__file__).with_name("theme_high_contrast.json")}
 #: The window (in pixels at 100%) the interface needs: at 150% a window of 1152x720.
 MIN_ROOM = (768, 480)
+
+#: The font size pygame_gui gives widgets whose theme names none.
+PYGAME_GUI_FONT = 14
 
 _state = {"scale": 1.0, "contrast": False}
 
@@ -46,6 +51,18 @@ def high_contrast() -> bool:
 def px(value: float) -> int:
     """``value`` pixels at 100%, at the interface's size now."""
     return int(round(value * _state["scale"]))
+
+
+@contextmanager
+def board_size() -> Iterator[None]:
+    """Within: draw at 100% -- what a game screen draws over its board (labels, status
+    boxes, pieces) keeps the board's zoom, whatever the interface's size."""
+    kept = _state["scale"]
+    _state["scale"] = 1.0
+    try:
+        yield
+    finally:
+        _state["scale"] = kept
 
 
 def why_not_size(percent: int, window: tuple[int, int]) -> str | None:
@@ -110,6 +127,12 @@ def theme_data(percent: int | None = None, theme: str | None = None) -> dict[str
         return ",".join(str(max(1, int(round(float(part) * factor))))
                         for part in str(text).split(","))
 
+    # The widgets whose font the theme leaves to pygame_gui (Noto Sans at 14 px) get it
+    # named, so that it can grow too.
+    for kind in ("button", "label", "text_entry_line", "horizontal_slider", "title_bar",
+                 "window", "drop_down_menu", "selection_list"):
+        data.setdefault(kind, {}).setdefault("font", {"name": "noto_sans",
+                                                      "size": str(PYGAME_GUI_FONT)})
     for block in data.values():
         if not isinstance(block, dict):
             continue

@@ -951,7 +951,8 @@ class PlayScene(Scene):
         surface.blit(*self._panel_backdrop(surface))
         clip = surface.get_clip()
         surface.set_clip(area.clip(clip))
-        self.screen.draw_pieces(surface, transform, view)
+        with look.board_size():  # the board and what is drawn on it keep its zoom
+            self.screen.draw_pieces(surface, transform, view)
         for cell, colour, width in ((self.hover, (255, 255, 255), 2),
                                     (self.cursor if self.keyboard_on_board else None, GOLD, 3)):
             if cell is not None:
@@ -996,7 +997,8 @@ class PlayScene(Scene):
             picture.fill(BACKGROUND)
             pygame.draw.rect(picture, (30, 26, 34), area, border_radius=10)
             picture.set_clip(area)
-            self.screen.renderer.draw(picture, transform)
+            with look.board_size():
+                self.screen.renderer.draw(picture, transform)
             picture.set_clip(None)
             self._board_key, self._board_picture = board, picture
         return self._board_picture

@@ -12,6 +12,8 @@ from typing import Any, Protocol
 import pygame
 
 from ..backdrop import backdrop
+from .. import look
+from ..look import px
 from ..scene import Scene
 from ..widgets import GOLD, MUTED, PANEL, TEXT, draw_text, font
 
@@ -54,7 +56,7 @@ class Layout:
 
     @property
     def summary_y(self) -> int:
-        return self.panel.y + self.size(PAD) + TITLE_BLOCK
+        return self.panel.y + self.size(PAD) + px(TITLE_BLOCK)
 
     @property
     def buttons_y(self) -> int:
@@ -99,13 +101,17 @@ class ResultsScene(Scene):
         table = (HEADER_ROW + TABLE_ROW * len(self.rows)) if self.headers else 0
         natural = (2 * PAD + SUMMARY_LINE * len(self.summary) + SECTION_GAP + table
                    + BUTTON_GAP)
-        scale = min(1.0, max(MIN_SCALE, (height - 24 - BUTTON[1] - TITLE_BLOCK) / natural))
+        ui = look.scale()
+        scale = ui * min(1.0, max(MIN_SCALE, (height - 24 - px(BUTTON[1]) - px(TITLE_BLOCK))
+                                  / (natural * ui)))
         columns = max(len(self.widths) - 1, 1)
-        room = width - 60 - 2 * PAD
-        gap = int(min(COLUMN_GAP[1], max(COLUMN_GAP[0], (room - sum(self.widths)) / columns)))
-        panel = pygame.Rect(0, 0, 0, round((natural - BUTTON_GAP) * scale) + TITLE_BLOCK)
-        panel.width = min(max(sum(self.widths) + gap * columns + 2 * PAD + 40, 640), width - 60)
-        total = panel.height + round(BUTTON_GAP * scale) + BUTTON[1]
+        room = width - 60 - 2 * px(PAD)
+        gap = int(min(px(COLUMN_GAP[1]),
+                      max(px(COLUMN_GAP[0]), (room - sum(self.widths)) / columns)))
+        panel = pygame.Rect(0, 0, 0, round((natural - BUTTON_GAP) * scale) + px(TITLE_BLOCK))
+        panel.width = min(max(sum(self.widths) + gap * columns + 2 * px(PAD) + 40, px(640)),
+                          width - 60)
+        total = panel.height + round(BUTTON_GAP * scale) + px(BUTTON[1])
         panel.midtop = (width // 2, max(12, (height - total) // 2))
         return Layout(panel, scale, gap)
 
@@ -115,12 +121,12 @@ class ResultsScene(Scene):
         entries = [("New game", self.new_game, "#primary", "Set up another game of this kind"),
                    ("Main menu", self.app.to_menu, None, "Back to the main menu (Esc)"),
                    ("View board", self.app.pop, None, "Look at the finished board")]
-        gap = 16
-        x = layout.panel.centerx - (len(entries) * (BUTTON[0] + gap) - gap) // 2
+        gap, button = px(16), (px(BUTTON[0]), px(BUTTON[1]))
+        x = layout.panel.centerx - (len(entries) * (button[0] + gap) - gap) // 2
         for text, callback, object_id, tip in entries:
-            self.controls.button(pygame.Rect((x, layout.buttons_y), BUTTON), text, callback,
+            self.controls.button(pygame.Rect((x, layout.buttons_y), button), text, callback,
                                  tooltip=tip, object_id=object_id)
-            x += BUTTON[0] + gap
+            x += button[0] + gap
         self.controls.on_escape = self.app.to_menu
         self.controls.move(1)
 
@@ -142,11 +148,11 @@ class ResultsScene(Scene):
         pygame.draw.rect(surface, BORDER, panel, 2, border_radius=14)
         top = panel.y + size(PAD)
         draw_text(surface, "Game over", (panel.centerx, top), 15, MUTED, anchor="midtop")
-        draw_text(surface, self.match.title, (panel.centerx, top + 20), 36, GOLD, bold=True,
+        draw_text(surface, self.match.title, (panel.centerx, top + px(20)), 36, GOLD, bold=True,
                   anchor="midtop", shadow=True)
-        rule_y = layout.summary_y - 8
-        pygame.draw.line(surface, BORDER, (panel.centerx - 120, rule_y),
-                         (panel.centerx + 120, rule_y), 2)
+        rule_y = layout.summary_y - px(8)
+        pygame.draw.line(surface, BORDER, (panel.centerx - px(120), rule_y),
+                         (panel.centerx + px(120), rule_y), 2)
         line_height = size(SUMMARY_LINE)
         for number, line in enumerate(self.summary):
             y = layout.summary_y + line_height * number + line_height // 2
@@ -160,7 +166,7 @@ class ResultsScene(Scene):
         """The results in aligned columns: a header band, then zebra-striped rows."""
         panel, gap = layout.panel, layout.gap
         width = sum(self.widths) + gap * (len(self.widths) - 1)
-        band = pygame.Rect(panel.x + PAD, top, panel.width - 2 * PAD, 0)
+        band = pygame.Rect(panel.x + px(PAD), top, panel.width - 2 * px(PAD), 0)
         rows = [(self.headers, layout.size(HEADER_ROW), True)]
         rows += [(row, layout.size(TABLE_ROW), False) for row in self.rows]
         y = top
