@@ -36,12 +36,23 @@ MIN_ROOM = (768, 480)
 #: The font size pygame_gui gives widgets whose theme names none.
 PYGAME_GUI_FONT = 14
 
-_state = {"scale": 1.0, "contrast": False}
+_state = {"scale": 1.0, "contrast": False, "board": False}
 
 
 def scale() -> float:
     """The interface's scale now (1.0 at 100%)."""
     return _state["scale"]
+
+
+def text_scale() -> float:
+    """The scale of text drawn now: 1.0 on the board (see :func:`board_size`), else the
+    interface's."""
+    return 1.0 if _state["board"] else _state["scale"]
+
+
+def text_px(size: float) -> int:
+    """A text's size in pixels (``size`` at 100%), as drawn now."""
+    return int(round(size * text_scale()))
 
 
 def high_contrast() -> bool:
@@ -55,14 +66,15 @@ def px(value: float) -> int:
 
 @contextmanager
 def board_size() -> Iterator[None]:
-    """Within: draw at 100% -- what a game screen draws over its board (labels, status
-    boxes, pieces) keeps the board's zoom, whatever the interface's size."""
-    kept = _state["scale"]
-    _state["scale"] = 1.0
+    """Within: text is drawn at 100% -- what a game screen draws over its board (labels,
+    status boxes, pieces) keeps the board's zoom, whatever the interface's size (layout
+    sizes, ``px``, stay the interface's: the board's place depends on the panel's)."""
+    kept = _state["board"]
+    _state["board"] = True
     try:
         yield
     finally:
-        _state["scale"] = kept
+        _state["board"] = kept
 
 
 def why_not_size(percent: int, window: tuple[int, int]) -> str | None:
@@ -85,7 +97,7 @@ def set_look(percent: int, theme: str = "normal") -> bool:
     """Draw the interface at ``percent`` % in ``theme``; returns whether anything changed.
     The kept pictures of texts (every cached function in the program's modules) are
     forgotten when it did."""
-    new = {"scale": percent / 100, "contrast": theme == "high_contrast"}
+    new = {"scale": percent / 100, "contrast": theme == "high_contrast", "board": False}
     if new == _state:
         return False
     _state.update(new)

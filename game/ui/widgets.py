@@ -48,7 +48,7 @@ SEAT_COLOURS = [
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The UI's font (Noto Sans, shipped with pygame_gui) for text of ``size`` pixels at
     100%, at the interface's size now (``look.px``)."""
-    return _font(max(1, look.px(size)), bold)
+    return _font(max(1, look.text_px(size)), bold)
 
 
 @lru_cache(maxsize=64)
@@ -68,10 +68,11 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
     Characters that cannot be shown (a NUL, format characters) are left out, and
     a text with nothing to show draws nothing (pygame would raise).
     """
-    rendered = _drawn_text(text, size, tuple(colour), bold, look.scale())
+    rendered = _drawn_text(text, size, tuple(colour), bold, look.text_scale())
     rect = rendered.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        surface.blit(_drawn_text(text, size, (0, 0, 0), bold, look.scale()), rect.move(1, 2))
+        surface.blit(_drawn_text(text, size, (0, 0, 0), bold, look.text_scale()),
+                     rect.move(1, 2))
     surface.blit(rendered, rect)
     return rect
 
@@ -118,7 +119,7 @@ def draw_card(surface: pygame.Surface, card: pygame.Rect, border: tuple[int, int
 def fit(text: str, width: int, size: int = 16, bold: bool = False) -> str:
     """``text``, shortened with an ellipsis if needed to fit ``width`` pixels (less padding);
     kept, since panels and boards ask for the same lines every frame."""
-    return _fit(text, width, size, bold, look.scale())
+    return _fit(text, width, size, bold, look.text_scale())
 
 
 @lru_cache(maxsize=4096)
@@ -151,7 +152,7 @@ def draw_name(surface: pygame.Surface, name: str, tag: str | None, pos: tuple[fl
 
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels."""
-    return list(_wrapped(str(text), size, width, bold, look.scale()))
+    return list(_wrapped(str(text), size, width, bold, look.text_scale()))
 
 
 @lru_cache(maxsize=4096)

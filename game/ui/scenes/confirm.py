@@ -45,7 +45,8 @@ class ConfirmScene(Scene):
     def card_rect(self) -> pygame.Rect:
         width, height = self.app.window_size
         lines = self.lines()
-        card = pygame.Rect(0, 0, self.card_width(), min(height - 40, px(150) + px(LINE) * len(lines)))
+        card = pygame.Rect(0, 0, self.card_width(),
+                           min(height - 40, px(150) + px(LINE) * len(lines)))
         card.center = (width // 2, height // 2)
         return card
 

@@ -49,6 +49,8 @@ class Layout:
     panel: pygame.Rect
     scale: float
     gap: int  # between table columns
+    #: The buttons stand in a column right of the panel (else in a row under it).
+    side: bool = False
 
     def size(self, base: int) -> int:
         """A vertical size at this layout's scale."""
@@ -112,6 +114,16 @@ class ResultsScene(Scene):
         panel.width = min(max(sum(self.widths) + gap * columns + 2 * px(PAD) + 40, px(640)),
                           width - 60)
         total = panel.height + round(BUTTON_GAP * scale) + px(BUTTON[1])
+        if total > height - 24 and ui > 1:
+            # A large interface in a short window: the buttons go in a column beside the
+            # panel, which takes the whole height.
+            scale = ui * min(1.0, max(MIN_SCALE, (height - 24 - px(TITLE_BLOCK))
+                                      / ((natural - BUTTON_GAP) * ui)))
+            panel.height = round((natural - BUTTON_GAP) * scale) + px(TITLE_BLOCK)
+            panel.width = min(panel.width, width - 60 - px(BUTTON[0]) - px(16))
+            group = panel.width + px(16) + px(BUTTON[0])
+            panel.topleft = ((width - group) // 2, max(12, (height - panel.height) // 2))
+            return Layout(panel, scale, gap, side=True)
         panel.midtop = (width // 2, max(12, (height - total) // 2))
         return Layout(panel, scale, gap)
 
@@ -123,10 +135,16 @@ class ResultsScene(Scene):
                    ("View board", self.app.pop, None, "Look at the finished board")]
         gap, button = px(16), (px(BUTTON[0]), px(BUTTON[1]))
         x = layout.panel.centerx - (len(entries) * (button[0] + gap) - gap) // 2
+        y = layout.buttons_y
+        if layout.side:
+            x, y = layout.panel.right + gap, layout.panel.y
         for text, callback, object_id, tip in entries:
-            self.controls.button(pygame.Rect((x, layout.buttons_y), button), text, callback,
+            self.controls.button(pygame.Rect((x, y), button), text, callback,
                                  tooltip=tip, object_id=object_id)
-            x += button[0] + gap
+            if layout.side:
+                y += button[1] + gap
+            else:
+                x += button[0] + gap
         self.controls.on_escape = self.app.to_menu
         self.controls.move(1)
 

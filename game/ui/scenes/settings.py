@@ -215,7 +215,8 @@ class SettingsScene(Scene):
                            + why_not_size(self.draft.ui_scale, self.draft.size),
                            scene=self)
             self.draft.ui_scale = smaller
-        if choice.field in ("ui_scale", "theme") or self.draft.ui_scale != self.app.settings.ui_scale:
+        if (choice.field in ("ui_scale", "theme")
+                or self.draft.ui_scale != self.app.settings.ui_scale):
             self.preview()
         for button, other in self.value_buttons.items():
             if other is choice or other.field == "ui_scale":

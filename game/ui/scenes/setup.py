@@ -112,13 +112,15 @@ class SetupScene(Scene):
             lambda: self._choose_game(nxt)), tooltip="Press to choose another game")
         row = left.move(0, px(54))
         fixed = cls.min_seats == cls.max_seats
-        self.controls.button(pygame.Rect(row.x, row.y, px(50), row.height), "-", lambda: self._change(
-            lambda: self._resize_seats(len(self.seats) - 1)),
+        step = min(px(100), (row.width - px(20)) // 4)  # the - and + buttons' width
+        self.controls.button(pygame.Rect(row.x, row.y, step, row.height), "-",
+                             lambda: self._change(lambda: self._resize_seats(len(self.seats) - 1)),
             enabled=len(self.seats) > cls.min_seats, tooltip="One seat fewer")
-        self.controls.label(pygame.Rect(row.x + px(60), row.y, row.width - px(120), px(40)),
+        self.controls.label(pygame.Rect(row.x + step + px(10), row.y,
+                                        row.width - 2 * step - px(20), px(40)),
                             f"{len(self.seats)} seats" + (" (fixed)" if fixed else ""))
-        self.controls.button(pygame.Rect(row.right - px(50), row.y, px(50), row.height), "+", lambda: self._change(
-            lambda: self._resize_seats(len(self.seats) + 1)),
+        self.controls.button(pygame.Rect(row.right - step, row.y, step, row.height), "+",
+                             lambda: self._change(lambda: self._resize_seats(len(self.seats) + 1)),
             enabled=len(self.seats) < cls.max_seats, tooltip="One seat more")
         y = row.y + px(54)
         for opt in cls.options:
