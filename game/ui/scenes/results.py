@@ -49,6 +49,11 @@ class Layout:
     panel: pygame.Rect
     scale: float
     gap: int  # between table columns
+    #: The table's text size (at 100%: smaller than CELL_SIZE only when a large interface
+    #: would make the table wider than the window, never smaller than at 100%) and the
+    #: widths of its columns at that size.
+    cell: int
+    widths: list[int]
     #: The buttons stand in a column right of the panel (else in a row under it).
     side: bool = False
 
@@ -90,9 +95,7 @@ class ResultsScene(Scene):
         count = max([len(self.headers)] + [len(row) for row in self.rows])
         self.rows = [list(row) + [""] * (count - len(row)) for row in self.rows]
         self.headers = list(self.headers) + [""] * (count - len(self.headers))
-        self.widths = [max([font(CELL_SIZE, True).size(self.headers[i])[0]]
-                           + [font(CELL_SIZE).size(row[i])[0] for row in self.rows])
-                       for i in range(count)]
+        self._widths: dict[tuple[int, float], list[int]] = {}
         self.right = [bool(self.rows) and all(numeric(row[i]) or not row[i].strip()
                                               for row in self.rows) for i in range(count)]
 
@@ -106,12 +109,13 @@ class ResultsScene(Scene):
         ui = look.scale()
         scale = ui * min(1.0, max(MIN_SCALE, (height - 24 - px(BUTTON[1]) - px(TITLE_BLOCK))
                                   / (natural * ui)))
-        columns = max(len(self.widths) - 1, 1)
         room = width - 60 - 2 * px(PAD)
+        cell, widths = self.cells(room - 40)
+        columns = max(len(widths) - 1, 1)
         gap = int(min(px(COLUMN_GAP[1]),
-                      max(px(COLUMN_GAP[0]), (room - sum(self.widths)) / columns)))
+                      max(px(COLUMN_GAP[0]), (room - sum(widths)) / columns)))
         panel = pygame.Rect(0, 0, 0, round((natural - BUTTON_GAP) * scale) + px(TITLE_BLOCK))
-        panel.width = min(max(sum(self.widths) + gap * columns + 2 * px(PAD) + 40, px(640)),
+        panel.width = min(max(sum(widths) + gap * columns + 2 * px(PAD) + 40, px(640)),
                           width - 60)
         total = panel.height + round(BUTTON_GAP * scale) + px(BUTTON[1])
         if total > height - 24 and ui > 1:
@@ -123,9 +127,29 @@ class ResultsScene(Scene):
             panel.width = min(panel.width, width - 60 - px(BUTTON[0]) - px(16))
             group = panel.width + px(16) + px(BUTTON[0])
             panel.topleft = ((width - group) // 2, max(12, (height - panel.height) // 2))
-            return Layout(panel, scale, gap, side=True)
+            cell, widths = self.cells(panel.width - 2 * px(PAD) - 40)
+            return Layout(panel, scale, gap, cell, widths, side=True)
         panel.midtop = (width // 2, max(12, (height - total) // 2))
-        return Layout(panel, scale, gap)
+        return Layout(panel, scale, gap, cell, widths)
+
+    def widths(self, cell: int) -> list[int]:
+        """Each column's width with text of ``cell`` pixels (at 100%)."""
+        key = (cell, look.text_scale())
+        if key not in self._widths:
+            self._widths[key] = [
+                max([font(cell, True).size(self.headers[i])[0]]
+                    + [font(cell).size(row[i])[0] for row in self.rows])
+                for i in range(len(self.headers))]
+        return self._widths[key]
+
+    def cells(self, room: int) -> tuple[int, list[int]]:
+        """The largest text size (down to the 100% one) whose table fits ``room`` pixels."""
+        least = max(12, -(-CELL_SIZE * 100 // round(look.scale() * 100)))
+        for cell in range(CELL_SIZE, least - 1, -1):
+            widths = self.widths(cell)
+            if sum(widths) + px(COLUMN_GAP[0]) * max(len(widths) - 1, 1) <= room:
+                return cell, widths
+        return least, self.widths(least)
 
     # building -----------------------------------------------------------------------
     def build(self) -> None:
@@ -183,7 +207,7 @@ class ResultsScene(Scene):
     def draw_table(self, surface: pygame.Surface, layout: Layout, top: int) -> None:
         """The results in aligned columns: a header band, then zebra-striped rows."""
         panel, gap = layout.panel, layout.gap
-        width = sum(self.widths) + gap * (len(self.widths) - 1)
+        width = sum(layout.widths) + gap * (len(layout.widths) - 1)
         band = pygame.Rect(panel.x + px(PAD), top, panel.width - 2 * px(PAD), 0)
         rows = [(self.headers, layout.size(HEADER_ROW), True)]
         rows += [(row, layout.size(TABLE_ROW), False) for row in self.rows]
@@ -197,9 +221,9 @@ class ResultsScene(Scene):
                 surface.blit(shade, strip)
             x = panel.centerx - width // 2
             for column, cell in enumerate(cells):
-                anchor, spot = (("midright", x + self.widths[column]) if self.right[column]
+                anchor, spot = (("midright", x + layout.widths[column]) if self.right[column]
                                 else ("midleft", x))
-                draw_text(surface, cell, (spot, strip.centery), CELL_SIZE,
+                draw_text(surface, cell, (spot, strip.centery), layout.cell,
                           GOLD if header else TEXT, bold=header, anchor=anchor)
-                x += self.widths[column] + gap
+                x += layout.widths[column] + gap
             y += height
