@@ -281,6 +281,81 @@ def frame_table(results: dict[str, dict]) -> str:
     return "\n".join(lines)
 
 
+#: Target for a loop turn's 95th percentile while a Hard computer thinks (ms, issue 27).
+THINK_TURN_TARGET = 20.0
+
+
+def thinking_loop(game_id: str = "fantasy_racing", seconds: float = 8.0,
+                  in_process: bool = True, seed: int = 5) -> dict[str, float]:
+    """The loop's turn (one ``App.step``, wall ms, at the play scene's 60 frames a second)
+    while Hard computers think and the player moves the mouse (a motion event every turn, so
+    every turn draws a frame and the idle screen's sleep does not count), with the search in
+    a worker process (``in_process``) or on a thread as before issue 27: every seat is a Hard
+    computer, the pacing delay is off, and only the turns during which a search was in
+    progress count.  Also how many Hard decisions were made in the time."""
+    import pygame
+    from game.engine import Match, controller_class
+    from game.ui import thinker as thinker_module
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+    from game.ui.settings import Settings
+    cls = controller_class(game_id)
+    count = min(max(cls.min_seats, 3), cls.max_seats)
+    seats = [{"name": f"P{i + 1}", "kind": "bot", "level": "hard"} for i in range(count)]
+    app = App(settings=Settings(handover=False, recap=False, bot_delay=0.0), size=(1280, 720))
+    app.to_menu()
+    before = thinker_module.HARD_IN_PROCESS
+    thinker_module.HARD_IN_PROCESS = in_process
+    try:
+        thinker_module.warm_up()
+        match = Match.new(game_id, seats, seed=seed)
+        scene = app.push(PlayScene(app, match))
+        turns: list[float] = []
+        cpu: list[float] = []
+        decisions = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds and not match.is_over():
+            if app.stack.top is not scene:
+                app.pop()
+            acted = len(match.actions)
+            thinking = scene.thinker is not None and not scene.thinker._done.is_set()
+            x = 200 + len(turns) % 400
+            motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 300), rel=(1, 0),
+                                        buttons=(0, 0, 0))
+            tick, used = time.perf_counter(), time.thread_time()
+            app.step([motion])
+            if thinking and scene.thinker is not None:
+                turns.append((time.perf_counter() - tick) * 1000)
+                cpu.append((time.thread_time() - used) * 1000)
+            decisions += len(match.actions) > acted
+        scene.stop_thinking()
+    finally:
+        thinker_module.HARD_IN_PROCESS = before
+        thinker_module.shutdown()
+    if not turns:
+        return {"turns": 0}
+    return {"turns": len(turns), "p50": statistics.median(turns), "p95": percentile(turns, 0.95),
+            "max": max(turns), "cpu_p95": percentile(cpu, 0.95), "decisions": decisions,
+            "load": os.getloadavg()[0]}
+
+
+def thinking_table(game_id: str = "fantasy_racing", seconds: float = 8.0) -> dict[str, dict]:
+    """:func:`thinking_loop` both ways, printed: the thread (before) and the process."""
+    out = {"thread": thinking_loop(game_id, seconds, in_process=False),
+           "process": thinking_loop(game_id, seconds, in_process=True)}
+    print(f"loop turn while Hard thinks ({game_id}, all seats Hard, {seconds:g} s each; ms):")
+    for way, f in out.items():
+        if not f.get("turns"):
+            print(f"  {way:8} (no turn while thinking)")
+            continue
+        mark = "ok" if f["p95"] <= THINK_TURN_TARGET else "MISSED"
+        print(f"  {way:8} turns {f['turns']:5d}  p50 {f['p50']:6.1f}  p95 {f['p95']:6.1f}  "
+              f"max {f['max']:6.1f}  (its CPU p95 {f['cpu_p95']:5.1f})  decisions "
+              f"{f['decisions']}  load {f['load']:.1f}"
+              + (f"  (target p95 <= {THINK_TURN_TARGET:g}: {mark})" if way == "process" else ""))
+    return out
+
+
 def idle_cpu(app, seconds: float = 5.0) -> float:
     """Percent of one core used by the event loop while nobody touches anything."""
     wall, cpu = time.perf_counter(), time.process_time()
@@ -550,14 +625,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the balance reports (of these games; none named: all)")
     parser.add_argument("--bots", nargs="*", metavar="GAME",
                         help="only the computer levels' tournaments (of these games; none named: "
-                             "all; --games N: games with a Hard player per figure); see "
-                             "game/bench_bots.py")
+                             "all; --games N: games with a Hard player per figure, --quick: a "
+                             "handful); see game/bench_bots.py")
+    parser.add_argument("--quick", action="store_true",
+                        help="with --bots: a handful of games per figure (checks the printout)")
     parser.add_argument("--client", action="store_true",
                         help="only the client figures (no balance reports)")
     parser.add_argument("--games", type=int, default=None,
                         help="games per balance cell (default: each report's own)")
     parser.add_argument("--history", action="store_true",
                         help="only History's figures through the loop (a long game)")
+    parser.add_argument("--thinking", nargs="?", const="fantasy_racing", metavar="GAME",
+                        help="only the loop's turn while Hard computers think, on a thread "
+                             "and in a worker process (default game: fantasy_racing)")
     parser.add_argument("--frames", action="store_true",
                         help="only the frame figures (real window and dummy driver)")
     args = parser.parse_args(argv)
@@ -565,8 +645,14 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if args.bots is not None:
-        from .bench_bots import run
-        run(args.bots or None, args.games)
+        from .bench_bots import QUICK_HARD, QUICK_PLAIN, run
+        if args.quick:
+            run(args.bots or None, args.games or QUICK_HARD, QUICK_PLAIN)
+        else:
+            run(args.bots or None, args.games)
+        return 0
+    if args.thinking is not None:
+        thinking_table(args.thinking)
         return 0
     if args.balance is not None:
         reports = balance(args.balance or None, args.games)
@@ -600,6 +686,7 @@ def main(argv: list[str] | None = None) -> int:
     steps = history_steps()
     looped = history_loop()
     print(history_table(looped))
+    thinking = thinking_table()
     rows = [
         ("first menu frame", first * 1000, "ms", 1500),
         (f"play frame median, {drivers[0]}", median, "ms", None),
@@ -618,7 +705,9 @@ def main(argv: list[str] | None = None) -> int:
          HISTORY_TARGETS["open"]),
         (f"history step p95, loop ({looped['actions']})", looped["step_p95_ms"], "ms",
          HISTORY_TARGETS["step_p95"]),
-    ]
+    ] + [
+        (f"loop turn p95, Hard thinks ({way})", f.get("p95", float("nan")), "ms",
+         THINK_TURN_TARGET if way == "process" else None) for way, f in thinking.items()]
     print(f"\n{'measure':32} {'value':>10}  {'unit':12} target")
     for name, value, unit, target in rows:
         mark = "" if target is None else (f"< {target}  " + ("ok" if value < target else "MISSED"))
@@ -631,6 +720,7 @@ def main(argv: list[str] | None = None) -> int:
         "monster_fandango_engine": {k: round(v, 3) for k, v in mf.items()},
         "history_steps": {g: {k: round(v, 2) for k, v in h.items()} for g, h in steps.items()},
         "history_loop": rounded(looped),
+        "thinking_loop": {w: {k: round(v, 2) for k, v in f.items()} for w, f in thinking.items()},
         "frames": {d: {"driver": f["driver"], "sizes": {
             size: {g: {k: round(v, 3) if isinstance(v, float) else v for k, v in fig.items()}
                    for g, fig in games.items()}

@@ -1,20 +1,37 @@
-"""Computer levels' figures: ``python -m game.bench --bots [GAME ...] [--games N]``.
+"""Computer levels' figures: ``python -m game.bench --bots [GAME ...] [--games N | --quick]``.
 
-Seeded tournaments (``game/engine/tournament.py``) for every game, as issue 17 asks:
+Seeded tournaments (``game/engine/tournament.py``) for every game, as issues 17 and 27 ask:
 
 - **Hard vs Normal**: one Hard seat among Normal ones, moving round the table from game to
   game; Hard's win share against its fair share (target: at least 1.4 times);
 - **Normal vs Easy**: the same with one Normal seat among Easy ones (target: 1.2 times);
-- **Hard decision time**: 95th percentile (target under 1.5 s) and maximum (under 4 s) of the
-  Hard player's choices that had more than one legal action, on this machine;
+- **Hard decision time**: 95th percentile and maximum CPU seconds of the Hard player's
+  choices that had more than one legal action (targets, issue 27: p95 <= 1.0 s, max <= 2.5 s);
 - for the cooperative **Mothership**, a crew all at one level on Medium instead of a duel: the
   part of games a Hard crew escapes against a Normal crew (target: 15 points more), and a Normal
   crew against an Easy one.
 
+Every figure is printed with its number of games, its share and the share's 95% confidence
+interval (Wilson score interval; a tied win counts its fraction), the ratio to the fair share
+with the same interval divided by the fair share, the block of seeds it played, and how often
+the Hard player *overruled* Normal (chose something else than the Normal player would have in
+the same position) among its decisions with a real choice.  A figure whose interval holds the
+target both ways is not yet decided: play more games.
+
+Seeds.  The figures play the block starting at :data:`SEED`, which no tuning ever used.  The
+blocks used for tuning (as the commit log and the code's comments record them), kept clear
+of: seeds 1-100 (this bench's old default block, the tournaments behind every Hard budget and
+most bot changes), 1001-1060 (Racing's playout count), the seeded Normal games the Hard
+estimates were fitted to (Racing 600, Fandango 60, Odysseus 400, Mothership 900 games: seeds
+from 0 or 1 up, all below 1,000), the Mothership bot's 1000-3000-seed checks and Expedition's
+blocks of 900 games (all below 10,000), and the seeds the lessons and tests pick (below
+10,000).  :data:`SEED` = 700,001 is far from all of them.
+
 Every game is seeded, so the shares are the same on every run; only the times vary (these
-machines are shared: compare times from one run).  The defaults are small, for a run of a few
-minutes; the figures the issue asks for need more games (``--games 40`` and patience).  The
-settings used are printed first, and everything is also written to ``bench-bots.yaml``.
+machines are shared: compare times from one run, and read them with the machine's load,
+printed too).  The default (``HARD_GAMES``) is what a figure needs to mean something and
+takes hours on a small machine; ``--quick`` plays a handful to check the printout, ``--games
+N`` any number.  Everything is also written to ``bench-bots.yaml``.
 
 Run it on its own too: ``python -m game.bench_bots --help``.
 """
@@ -22,20 +39,25 @@ Run it on its own too: ``python -m game.bench_bots --help``.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-#: Hard games per figure by default (a Hard game takes from seconds to a minute).
-HARD_GAMES = 2
+#: Hard games per figure by default: enough for a share's 95% interval of about +-0.1 (a
+#: Hard game takes from seconds to a minute or two of CPU: the full run takes hours).
+HARD_GAMES = 100
 #: Games per figure without a Hard player (Normal vs Easy, Normal and Easy crews): cheap.
-PLAIN_GAMES = 20
-SEED = 1
+PLAIN_GAMES = 200
+#: ``--quick``: a handful, to see that everything runs and prints (intervals are wide).
+QUICK_HARD, QUICK_PLAIN = 4, 20
+#: The first seed of the figures' block: never used for tuning (see the module's text).
+SEED = 700_001
 #: Cooperative games: compared crew against crew, with these options.
 CREW_GAMES = {"mothership": {"difficulty": "medium"}}
-#: Targets (issue 17).
-HARD_RATIO, NORMAL_RATIO, CREW_POINTS, P95_S, MAX_S = 1.4, 1.2, 15.0, 1.5, 4.0
+#: Targets (issues 17 and 27).
+HARD_RATIO, NORMAL_RATIO, CREW_POINTS, P95_S, MAX_S = 1.4, 1.2, 15.0, 1.0, 2.5
 
 
 def _mark(ok: bool) -> str:
@@ -76,34 +98,75 @@ def crew_figures(game: str, hard_games: int, plain_games: int, seed: int,
             "seconds": round(time.perf_counter() - started, 1)}
 
 
+def _figure_line(game: str, label: str, f: dict[str, Any], target: str, ok: bool | None,
+                 timed: bool) -> str:
+    seeds = f"{f['seeds'][0]}-{f['seeds'][1]}"
+    share = f"{f['share']:.2f} [{f['share_low']:.2f}, {f['share_high']:.2f}]"
+    if f.get("fair") and "crew" not in label:
+        ratio = f"{f['ratio']:.2f}x [{f['ratio_low']:.2f}, {f['ratio_high']:.2f}]"
+    else:
+        ratio = "-"
+    over = (f"{f['overruled']}/{f['decisions']} = "
+            f"{100 * f['overruled'] / f['decisions']:.0f}%"
+            if timed and f["decisions"] else "-")
+    times = (f"{f['p95_s']:6.2f} {f['max_s']:6.2f}" if timed and f["decisions"]
+             else f"{'-':>6} {'-':>6}")
+    mark = "" if ok is None else "  ok" if ok else "  MISSED"
+    fair = f"{f['fair']:5.2f}" if "crew" not in label else f"{'-':>5}"
+    return (f"{game:18} {label:15} {f['games']:5d} {f['seats']:2d} {seeds:>15} {share:19} "
+            f"{fair} {ratio:20} {over:16} {times}  {target}{mark}")
+
+
+def _decided(low: float, high: float, target: float) -> bool | None:
+    """True: the interval is above the target; False: below; None: it holds the target."""
+    return True if low >= target else False if high < target else None
+
+
+def _gap(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, float, float]:
+    """Points by which crew ``a`` escapes more often than crew ``b``, with a 95% interval
+    (the two Wilson half-widths added in quadrature)."""
+    gap = 100 * (a["share"] - b["share"])
+    half = 100 * ((((a["share_high"] - a["share_low"]) / 2) ** 2
+                   + ((b["share_high"] - b["share_low"]) / 2) ** 2) ** 0.5)
+    return gap, gap - half, gap + half
+
+
 def table(results: dict[str, dict[str, Any]]) -> str:
-    """The figures as a table for people, with the targets."""
-    lines = [f"{'game':18} {'Hard vs Normal':30} {'Normal vs Easy':30} "
-             f"{'Hard p95 s':>11} {'max s':>7}  games"]
+    """The figures as a table for people: one line per figure, with its interval, seeds,
+    overrules, decision times and target."""
+    lines = [f"{'game':18} {'figure':15} {'games':>5} {'n':>2} {'seeds':>15} "
+             f"{'share [95% CI]':19} {'fair':>5} {'ratio [95% CI]':20} {'overruled Normal':16} "
+             f"{'p95 s':>6} {'max s':>6}  target"]
     for game, r in results.items():
         if r["kind"] == "duel":
             h, n = r["hard_vs_normal"], r["normal_vs_easy"]
-            hard = f"{h['share']:.2f}/{h['fair']:.2f} = {h['ratio']:.2f}x"
-            normal = f"{n['share']:.2f}/{n['fair']:.2f} = {n['ratio']:.2f}x"
-            hard += f"  {_mark(h['ratio'] >= HARD_RATIO)}"
-            normal += f"  {_mark(n['ratio'] >= NORMAL_RATIO)}"
-            games = f"{h['games']}+{n['games']}, {h['seats']} seats"
+            hard_ok = _decided(h["ratio_low"], h["ratio_high"], HARD_RATIO)
+            lines.append(_figure_line(game, "Hard vs Normal", h, f">= {HARD_RATIO}x", hard_ok,
+                                      True))
+            lines.append(_figure_line(game, "Normal vs Easy", n, f">= {NORMAL_RATIO}x",
+                                      _decided(n["ratio_low"], n["ratio_high"], NORMAL_RATIO),
+                                      False))
         else:
             h, n, e = r["hard_crew"], r["normal_crew"], r["easy_crew"]
-            up = 100 * (h["share"] - n["share"])
-            down = 100 * (n["share"] - e["share"])
-            hard = f"{100 * h['share']:.0f}% vs {100 * n['share']:.0f}%: {up:+.0f} pt"
-            normal = f"{100 * n['share']:.0f}% vs {100 * e['share']:.0f}%: {down:+.0f} pt"
-            hard += f"  {_mark(up >= CREW_POINTS)}"
-            normal += f"  {_mark(down > 0)}"
-            games = f"{h['games']}+{n['games']}+{e['games']} crews of {h['seats']}"
-        times = f"{h['p95_s']:11.2f} {h['max_s']:7.2f}"
-        ok = h["decisions"] == 0 or (h["p95_s"] < P95_S and h["max_s"] < MAX_S)
-        lines.append(f"{game:18} {hard:30} {normal:30} {times}  {games}"
-                     + ("" if ok else "  (time MISSED)"))
-    lines.append(f"targets: Hard >= {HARD_RATIO}x fair share, Normal >= {NORMAL_RATIO}x; "
-                 f"crews (Mothership, Medium): Hard escapes >= {CREW_POINTS:.0f} points more "
-                 f"than Normal; Hard decision p95 < {P95_S} s, max < {MAX_S} s")
+            up, up_low, up_high = _gap(h, n)
+            down, down_low, down_high = _gap(n, e)
+            lines.append(_figure_line(
+                game, "Hard crew", h, f"{up:+.0f} pt [{up_low:+.0f}, {up_high:+.0f}] vs Normal "
+                f"(>= +{CREW_POINTS:.0f})", _decided(up_low, up_high, CREW_POINTS), True))
+            lines.append(_figure_line(
+                game, "Normal crew", n, f"{down:+.0f} pt [{down_low:+.0f}, {down_high:+.0f}] "
+                f"vs Easy (> 0)", _decided(down_low, down_high, 1e-9), False))
+            lines.append(_figure_line(game, "Easy crew", e, "", None, False))
+            h = r["hard_crew"]
+        times_ok = h["decisions"] == 0 or (h["p95_s"] <= P95_S and h["max_s"] <= MAX_S)
+        if not times_ok:
+            lines.append(f"{'':18} Hard decision time MISSED (p95 {h['p95_s']:.2f} s, "
+                         f"max {h['max_s']:.2f} s)")
+    lines.append(f"targets: Hard >= {HARD_RATIO}x fair share, Normal >= {NORMAL_RATIO}x "
+                 f"(ok/MISSED only once the 95% interval is all above or all below; blank: "
+                 f"undecided, play more games); crews (Mothership, Medium): Hard escapes >= "
+                 f"{CREW_POINTS:.0f} points more than Normal; Hard decision CPU p95 <= "
+                 f"{P95_S} s, max <= {MAX_S} s; n: seats")
     return "\n".join(lines)
 
 
@@ -119,6 +182,7 @@ def run(games: list[str] | None = None, hard_games: int | None = None,
         raise SystemExit(f"No such game: {', '.join(unknown)} (games: {', '.join(known)})")
     hard_games = hard_games or HARD_GAMES
     plain_games = plain_games or max(PLAIN_GAMES, hard_games)
+    load = os.getloadavg()[0]
 
     def say(text: str) -> None:
         if not quiet:
@@ -127,7 +191,7 @@ def run(games: list[str] | None = None, hard_games: int | None = None,
     last = seed + max(hard_games, plain_games) - 1
     say(f"computer levels: games {', '.join(chosen)}; {hard_games} games with a Hard player "
         f"per figure, {plain_games} without; seeds {seed}..{last}"
-        f"; seats: {seats or 'two, or the fewest the game allows'}; crews: "
+        f"; seats: {seats or 'two, or the fewest the game allows'}; load {load:.1f}; crews: "
         + "; ".join(f"{g} {o}" for g, o in CREW_GAMES.items() if g in chosen))
     results: dict[str, dict[str, Any]] = {}
     started = time.perf_counter()
@@ -136,10 +200,12 @@ def run(games: list[str] | None = None, hard_games: int | None = None,
         results[game] = figures(game, hard_games, plain_games, seed, seats, say)
     say("")
     print(table(results))
-    print(f"({time.perf_counter() - started:.0f} s in all: "
+    print(f"(machine load {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end; "
+          f"{time.perf_counter() - started:.0f} s in all: "
           + ", ".join(f"{g} {r['seconds']:.0f} s" for g, r in results.items()) + ")")
     report = {"settings": {"games": chosen, "hard_games": hard_games,
                            "plain_games": plain_games, "seed": seed, "seats": seats,
+                           "load": round(load, 2),
                            "crews": {g: o for g, o in CREW_GAMES.items() if g in chosen}},
               "results": results}
     if out is not None:
@@ -149,19 +215,81 @@ def run(games: list[str] | None = None, hard_games: int | None = None,
     return report
 
 
+#: Hard decisions sampled per game and table size by ``--timing``.
+TIMING_DECISIONS = 40
+
+
+def timing(games: list[str] | None = None, decisions: int = TIMING_DECISIONS,
+           seed: int = SEED, out: Path | None = Path("bench-timing.yaml")) -> dict[str, Any]:
+    """Hard decision CPU times for every game and every table size it allows (one Hard seat
+    among Normal ones), printed per table size and per game (all sizes together) with the
+    machine's load, against the targets (issue 27: p95 <= 1.0 s, max <= 2.5 s)."""
+    from game.engine.registry import game_ids
+    from game.engine.tournament import decision_times, seat_counts
+    chosen = list(games or game_ids())
+    rows = []
+    load = os.getloadavg()[0]
+    print(f"Hard decision CPU seconds, {decisions} decisions per game and table size, seeds "
+          f"from {seed}; load {load:.1f}")
+    print(f"{'game':18} {'seats':>5} {'count':>5} {'p50':>6} {'p95':>6} {'max':>6} "
+          f"{'work':>7} {'overruled':>9}")
+    per_game: dict[str, list[float]] = {}
+    for game in chosen:
+        for seats in seat_counts(game):
+            r = decision_times(game, seats, decisions, seed,
+                               times_out=per_game.setdefault(game, []))
+            rows.append(r)
+            print(f"{game:18} {seats:5d} {r['count']:5d} {r['p50_s']:6.2f} {r['p95_s']:6.2f} "
+                  f"{r['max_s']:6.2f} {r['mean_work']:7.0f} {r['overruled']:9d}", flush=True)
+    end = os.getloadavg()[0]
+    print(f"\nper game (every table size together; load {load:.1f} at the start, {end:.1f} at "
+          f"the end):")
+    summary = {}
+    for game, times in per_game.items():
+        ordered = sorted(times)
+        if not ordered:
+            continue
+        p50 = ordered[len(ordered) // 2]
+        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        ok = p95 <= P95_S and ordered[-1] <= MAX_S
+        summary[game] = {"count": len(ordered), "p50_s": round(p50, 3), "p95_s": round(p95, 3),
+                         "max_s": round(ordered[-1], 3)}
+        print(f"{game:18} count {len(ordered):4d}  p50 {p50:5.2f}  p95 {p95:5.2f}  max "
+              f"{ordered[-1]:5.2f}  {'ok' if ok else 'MISSED'}")
+    report = {"decisions": decisions, "seed": seed, "load": [round(load, 2), round(end, 2)],
+              "rows": rows, "per_game": summary}
+    if out is not None:
+        import yaml
+        out.write_text(yaml.safe_dump(report, sort_keys=False))
+    return report
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench_bots",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", metavar="GAME", help="games (default: all)")
     parser.add_argument("--games", dest="count", type=int, default=None,
                         help=f"games per figure with a Hard player (default {HARD_GAMES})")
+    parser.add_argument("--timing", action="store_true",
+                        help="only the Hard decision times, every game and table size")
+    parser.add_argument("--decisions", type=int, default=TIMING_DECISIONS,
+                        help="with --timing: Hard decisions per game and table size")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"a handful of games ({QUICK_HARD} with a Hard player, {QUICK_PLAIN} "
+                             f"without), to check the printout")
     parser.add_argument("--plain-games", type=int, default=None,
                         help=f"games per figure without one (default {PLAIN_GAMES})")
     parser.add_argument("--seed", type=int, default=SEED, help="first game's seed")
     parser.add_argument("--seats", type=int, default=None,
                         help="seats per game (default: two, or the game's fewest)")
     args = parser.parse_args(argv)
-    run(args.games or None, args.count, args.plain_games, args.seed, args.seats)
+    if args.timing:
+        timing(args.games or None, args.decisions, args.seed)
+        return 0
+    count, plain = args.count, args.plain_games
+    if args.quick:
+        count, plain = count or QUICK_HARD, plain or QUICK_PLAIN
+    run(args.games or None, count, plain, args.seed, args.seats)
     return 0
 
 

@@ -191,7 +191,6 @@ class Dice:
 
 
 def test_kitten_question_hands_over_names_the_attacker_and_escapes_by_a_click():
-    from game.monster_fandango.screen import ATTACKER, MOVE_MARK, TARGET
     d, match, play, troll, elf = _duel()
     c = match.controller
     kitten = c._new_item("kitten", unit=elf)
@@ -209,8 +208,8 @@ def test_kitten_question_hands_over_names_the_attacker_and_escapes_by_a_click():
     assert any(t.startswith("Keep the kitten") for t in d.labels())
     marks = play.screen._marks(view)
     hexes = play.screen.hexes
-    assert marks[hexes[(3, 4)]] == ATTACKER and marks[hexes[(4, 4)]] == TARGET
-    green = [cell for cell, col in marks.items() if col == MOVE_MARK]
+    assert marks[hexes[(3, 4)]] == "actor" and marks[hexes[(4, 4)]] == "attack"
+    green = [cell for cell, kind in marks.items() if kind == "move"]
     assert green
     goal = max(green, key=lambda h: abs(h.q - 3) + abs(h.r - 4))
     click_hex(d, play, (goal.q, goal.r))
@@ -220,7 +219,6 @@ def test_kitten_question_hands_over_names_the_attacker_and_escapes_by_a_click():
 
 
 def test_lucky_question_names_both_units_whose_roll_and_which_way_helps():
-    from game.monster_fandango.screen import ATTACKER, TARGET
     d, match, play, wolf, rat = _duel(kinds=("wolf", "ratman"))
     c = match.controller
     d.press(next(t for t in d.labels() if t.startswith("Wolf")))
@@ -239,8 +237,8 @@ def test_lucky_question_names_both_units_whose_roll_and_which_way_helps():
     labels = d.labels()
     assert "+1: 5 (a miss)" in labels and any(t.startswith("Keep 4 (a hit)") for t in labels)
     marks = play.screen._marks(view)
-    assert marks[play.screen.hexes[(3, 4)]] == ATTACKER
-    assert marks[play.screen.hexes[(4, 4)]] == TARGET
+    assert marks[play.screen.hexes[(3, 4)]] == "actor"
+    assert marks[play.screen.hexes[(4, 4)]] == "attack"
     d.press("+1: 5 (a miss)")
     d.pump(5)
     assert any("becomes 5" in ev["text"] for ev in match.log) and rat in c.units

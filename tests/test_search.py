@@ -207,3 +207,26 @@ def test_easy_slips_sometimes_and_normal_never():
         seat = normal.to_act()[0]
         differ += choose_action(normal, seat) != choose_action(easy, seat)
     assert 0 < differ < 30
+
+
+@pytest.mark.parametrize("method", ["rollouts", "ismcts"])
+def test_a_work_budget_ends_the_search_and_the_choice_depends_on_the_work_alone(method):
+    """The budget is counted in work (actions played, copies, worlds), never time: a small
+    budget does less work than the playout count allows, and the same budget gives the same
+    choice every time; a budget that never binds changes nothing."""
+    from game.engine import search as search_module
+    free = SearchSettings(iterations=400, rollout_actions=20, policy=random_policy,
+                          method=method)
+    capped = SearchSettings(iterations=400, rollout_actions=20, policy=random_policy,
+                            method=method, work=300)
+    done = search_module.WORK_DONE[0]
+    search(_race(2), 0, Rng(5), free)
+    free_work = search_module.WORK_DONE[0] - done
+    done = search_module.WORK_DONE[0]
+    first = search(_race(2), 0, Rng(5), capped)
+    capped_work = search_module.WORK_DONE[0] - done
+    assert capped_work < free_work / 3 and capped_work < 300 + 60, (capped_work, free_work)
+    assert all(search(_race(2), 0, Rng(5), capped) == first for _ in range(3))
+    loose = SearchSettings(iterations=400, rollout_actions=20, policy=random_policy,
+                           method=method, work=10 * free_work)
+    assert search(_race(2), 0, Rng(5), loose) == search(_race(2), 0, Rng(5), free)

@@ -38,10 +38,12 @@ def level_of(match, seat: int) -> str:
     return match.seats[seat].get("level", "normal")
 
 
-def choose_action(match, seat: int, cancelled: Callable[[], bool] | None = None) -> Action:
+def choose_action(match, seat: int, cancelled: Callable[[], bool] | None = None,
+                  settings=None) -> Action:
     """The action the computer player at ``seat`` takes now, at its seat's level.
 
-    ``cancelled`` is polled by a Hard player's search (undo or quit stop it early)."""
+    ``cancelled`` is polled by a Hard player's search (undo or quit stop it early);
+    ``settings`` replaces the game's own search settings (``search.settings_for``)."""
     legal = match.legal_actions(seat)
     if not legal:
         raise ValueError(f"Seat {seat} has nothing to do.")
@@ -52,10 +54,32 @@ def choose_action(match, seat: int, cancelled: Callable[[], bool] | None = None)
     if level == "hard":
         from .search import can_search, search, settings_for
         if can_search(match.controller):
-            return search(match.controller, seat, rng, settings_for(match.controller),
-                          cancelled)
+            return search(match.controller, seat, rng,
+                          settings or settings_for(match.controller), cancelled)
     if level == "easy" and rng.randbelow(1000) < EASY_SLIP * 1000:
         return rng.choice(legal)
+    choice = match.cls.policy(match.view(seat), legal, rng)
+    return choice if choice is not None else rng.choice(legal)
+
+
+def searches(match, seat: int) -> bool:
+    """Whether the computer at ``seat`` thinks with the search (a Hard seat in a game that
+    can be searched) rather than with the quick heuristic alone."""
+    if level_of(match, seat) != "hard":
+        return False
+    from .search import can_search
+    return can_search(match.controller)
+
+
+def normal_action(match, seat: int) -> Action:
+    """The Normal player's choice for ``seat`` now (what a Hard player falls back to when its
+    search cannot finish), from the same generator as :func:`choose_action`."""
+    legal = match.legal_actions(seat)
+    if not legal:
+        raise ValueError(f"Seat {seat} has nothing to do.")
+    rng = bot_rng(match, seat)
+    if len(legal) == 1:
+        return legal[0]
     choice = match.cls.policy(match.view(seat), legal, rng)
     return choice if choice is not None else rng.choice(legal)
 

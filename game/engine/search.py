@@ -21,6 +21,9 @@ search then averages those values over ``SearchSettings.worlds`` determinization
 the best (perfect-information Monte Carlo; Fantasy Expedition's secret choice, whose 81 to
 324 combinations are worked out row by row).
 
+A decision's budget is counted in work (``SearchSettings.work``: actions played, copies,
+worlds), never in time, and each game sets it so that a decision fits about a second of CPU.
+
 Everything is deterministic for a given generator: the same match and seed give the same
 choice, so a replay or a save reproduces a game played by Hard players exactly.  The search
 never reads the live state beyond the controller copy it determinizes; a game with secrets and
@@ -39,6 +42,12 @@ from .controller import Action, Controller
 from .rng import Rng
 
 Policy = Callable[[Controller, int, list[Action], Rng], Action]
+
+
+#: Work units spent by every search in this process so far (``SearchSettings.work``): the
+#: bench divides CPU time by it to fit each game's budget.  Only counted, never read by a
+#: search.
+WORK_DONE = [0]
 
 
 def action_key(action: Action) -> str:
@@ -117,6 +126,16 @@ class SearchSettings:
     confidence: float = 1.5
     #: Imagined tables averaged where the game values every action at once (``action_values``).
     worlds: int = 64
+    #: The decision's budget in *work units* (None: only ``iterations`` and ``worlds``
+    #: bound it): an action played in a playout is one unit, a playout's copy and final
+    #: estimate ``playout_cost`` more, a redrawn world ``world_cost`` (also where the game
+    #: values every action of a world at once).  The search is anytime: sequential halving
+    #: spreads the budget over its rounds and stops a round when its share is spent.  Work is counted, never time, so the same match gives the same
+    #: choice on every machine and under any load; each game sets its budget (its
+    #: ``hard.py``) so that a decision fits the CPU time it is given.
+    work: int | None = None
+    playout_cost: int = 4
+    world_cost: int = 4
 
 
 def settings_for(controller: Controller) -> SearchSettings:
@@ -185,9 +204,14 @@ def _by_worlds(live: Controller, seat: int, legal: list[Action], rng: Rng,
     time, and ``rng`` is left as it was for the search proper."""
     probe = Rng(rng.seed, rng.state)
     totals: list[float] | None = None
+    spent = 0
     for _world in range(max(1, settings.worlds)):
         if totals is not None and cancelled is not None and cancelled():
             break
+        if totals is not None and settings.work is not None and spent >= settings.work:
+            break
+        spent += settings.world_cost
+        WORK_DONE[0] += settings.world_cost
         values = _determinized(live, seat, probe).action_values(seat, legal)
         if values is None:
             return None
@@ -223,16 +247,19 @@ def _candidates(live: Controller, seat: int, legal: list[Action], rng: Rng,
 
 
 def _playout(world: Controller, seat: int, first: Action, rng: Rng,
-             settings: SearchSettings) -> float:
-    """``seat`` plays ``first`` in a copy of ``world``; then everyone plays Normal."""
+             settings: SearchSettings) -> tuple[float, int]:
+    """``seat`` plays ``first`` in a copy of ``world``; then everyone plays Normal.  The
+    score, and the work the playout cost (``SearchSettings.work``)."""
     state = copy.deepcopy(world)
     state.apply(seat, first)
+    steps = 1
     for _step in range(settings.rollout_actions):
         if (turn := _next_turn(state)) is None:
             break
         actor, options = turn
         state.apply(actor, settings.policy(state, actor, options, rng))
-    return _score(state, len(state.seats))[seat]
+        steps += 1
+    return _score(state, len(state.seats))[seat], settings.playout_cost + steps
 
 
 def _rollouts(live: Controller, seat: int, legal: list[Action], rng: Rng,
@@ -253,17 +280,31 @@ def _rollouts(live: Controller, seat: int, legal: list[Action], rng: Rng,
     alive = list(keys)
     rounds = max(1, math.ceil(math.log2(len(alive))))
     budget = max(settings.iterations, 2 * len(alive))
+    spent = 0
     stop = False
-    for _round in range(rounds):
+    for round_index in range(rounds):
         per = max(1, budget // (rounds * len(alive)))
+        # This round's share of the work left (anytime: every round gets at least a world).
+        share = (None if settings.work is None
+                 else (settings.work - spent) / (rounds - round_index))
+        used = 0
         for _j in range(per):
             if cancelled is not None and cancelled():
                 stop = True
                 break
+            if share is not None and _j > 0 and used >= share:
+                break
             world = _determinized(live, seat, rng)
             dice = rng.next64()
+            used += settings.world_cost
             for key in alive:
-                scores[key].append(_playout(world, seat, by_key[key], Rng.derive(dice), settings))
+                score, cost = _playout(world, seat, by_key[key], Rng.derive(dice), settings)
+                scores[key].append(score)
+                used += cost
+        spent += used
+        WORK_DONE[0] += used
+        if settings.work is not None and spent >= settings.work:
+            stop = True
         if stop or len(alive) <= 2:
             break
         alive.sort(key=lambda k: (-_mean(scores[k]), keys.index(k)))
@@ -296,9 +337,13 @@ def _ismcts(live: Controller, seat: int, legal: list[Action], rng: Rng,
     seats = len(live.seats)
     root = Node()
     root_keys = {action_key(a): a for a in legal}
+    spent = 0
     for _ in range(settings.iterations):
         if cancelled is not None and cancelled():
             break
+        if settings.work is not None and spent >= settings.work:
+            break
+        spent += settings.world_cost + settings.playout_cost
         state = _determinized(live, seat, rng)
         node, path = root, []
         expanded = False
@@ -324,6 +369,7 @@ def _ismcts(live: Controller, seat: int, legal: list[Action], rng: Rng,
                 key, action = max(keyed, key=ucb)
                 child = node.children[key]
             state.apply(actor, action)
+            spent += 1
             path.append((child, actor))
             node = child
             if expanded:
@@ -333,11 +379,13 @@ def _ismcts(live: Controller, seat: int, legal: list[Action], rng: Rng,
                 break
             actor, options = turn
             state.apply(actor, settings.policy(state, actor, options, rng))
+            spent += 1
         scores = _score(state, seats)
         root.visits += 1
         for child, chooser in path:
             child.visits += 1
             child.total += scores[chooser]
+    WORK_DONE[0] += spent
     best = max(root_keys, key=lambda k: (root.children[k].visits if k in root.children else -1,
                                          root.children[k].total if k in root.children else 0,
                                          -list(root_keys).index(k)))

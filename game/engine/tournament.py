@@ -13,11 +13,15 @@ Two kinds of figures, as issue 17 asks:
 
 Every game is seeded (``seed + index``) and every computer choice is seeded from its match, so a
 tournament gives the same figures on every run; only the decision times vary.  The times are
-those of the *strong* level's decisions that had a real choice (more than one legal action).
+the CPU seconds (``time.process_time``) of the *strong* level's decisions that had a real
+choice (more than one legal action); ``overruled`` counts those that differ from the Normal
+player's choice in the same position.  :func:`wilson` gives a share's 95% interval, and
+:func:`decision_times` samples a level's decision times for a game and table size.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -39,6 +43,11 @@ class Figures:
     with_winner: int = 0
     times: list[float] = field(default_factory=list)
     actions: int = 0
+    #: First and last seed played.
+    seeds: tuple[int, int] = (0, -1)
+    #: The timed level's decisions that had a real choice, and how many of them differed
+    #: from the Normal player's choice in the same position (Hard "overruled" Normal).
+    overruled: int = 0
 
     @property
     def mean_share(self) -> float:
@@ -67,12 +76,34 @@ class Figures:
     def max_time(self) -> float:
         return max(self.times) if self.times else 0.0
 
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """The share's 95% confidence interval (Wilson score interval over the games; a
+        tied win counts its fraction)."""
+        return wilson(self.share, self.games, z)
+
     def row(self) -> dict[str, Any]:
+        low, high = self.interval()
         return {"game": self.game, "seats": self.seats, "games": self.games,
                 "share": round(self.mean_share, 3), "fair": round(self.fair, 3),
-                "ratio": round(self.ratio, 2), "decisions": len(self.times),
+                "share_low": round(low, 3), "share_high": round(high, 3),
+                "ratio": round(self.ratio, 2),
+                "ratio_low": round(low / self.fair, 2) if self.fair else 0.0,
+                "ratio_high": round(high / self.fair, 2) if self.fair else 0.0,
+                "seeds": list(self.seeds), "overruled": self.overruled,
+                "decisions": len(self.times),
                 "p50_s": round(self.p50, 3), "p95_s": round(self.p95, 3),
                 "max_s": round(self.max_time, 3)}
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a proportion (``z`` 1.96: 95%); (0, 1) with no trials."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
 def default_seats(game: str) -> int:
@@ -83,9 +114,11 @@ def default_seats(game: str) -> int:
 
 def play(game: str, levels: list[str], seed: int, options: dict[str, Any] | None = None,
          timed: str | None = None, times: list[float] | None = None,
-         max_actions: int = 20_000) -> Match:
+         max_actions: int = 20_000, figures: "Figures | None" = None) -> Match:
     """One game with a computer at every seat, ``levels[i]`` at seat ``i``; the decision times
-    of seats at level ``timed`` are appended to ``times``."""
+    (CPU seconds) of seats at level ``timed`` are appended to ``times``, and ``figures``
+    counts those that differ from the Normal player's choice."""
+    from .bots import normal_action
     seats = [{"name": NAMES[i], "kind": "bot", "level": level} for i, level in enumerate(levels)]
     match = Match.new(game, seats, seed=seed, options=options or {})
     for _ in range(max_actions):
@@ -93,10 +126,12 @@ def play(game: str, levels: list[str], seed: int, options: dict[str, Any] | None
             return match
         seat = match.to_act()[0]
         timing = timed is not None and levels[seat] == timed and len(match.legal_actions(seat)) > 1
-        start = time.perf_counter()
+        start = time.process_time()
         action = choose_action(match, seat)
         if timing and times is not None:
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
+        if timing and figures is not None and timed != "normal":
+            figures.overruled += action != normal_action(match, seat)
         match.act(seat, action)
     raise RuntimeError(f"{game} seed {seed} did not end in {max_actions} actions")
 
@@ -110,7 +145,9 @@ def duel(game: str, strong: str = "hard", weak: str = "normal", games: int = 20,
     for index in range(games):
         where = index % seats
         levels = [strong if s == where else weak for s in range(seats)]
-        match = play(game, levels, seed + index, options, timed=strong, times=figures.times)
+        match = play(game, levels, seed + index, options, timed=strong, times=figures.times,
+                     figures=figures)
+        figures.seeds = (seed, seed + index)
         figures.games += 1
         figures.actions += len(match.actions)
         winners = (match.result() or {}).get("winners") or []
@@ -129,7 +166,8 @@ def crew(game: str, level: str = "hard", games: int = 20, seats: int | None = No
     figures = Figures(game, seats)
     for index in range(games):
         match = play(game, [level] * seats, seed + index, options, timed=level,
-                     times=figures.times)
+                     times=figures.times, figures=figures)
+        figures.seeds = (seed, seed + index)
         figures.games += 1
         figures.actions += len(match.actions)
         won = bool((match.result() or {}).get("winners"))
@@ -140,4 +178,67 @@ def crew(game: str, level: str = "hard", games: int = 20, seats: int | None = No
     return figures
 
 
-__all__ = ["Figures", "crew", "default_seats", "duel", "play"]
+def seat_counts(game: str) -> list[int]:
+    """Every table size ``game`` allows."""
+    cls = controller_class(game)
+    return list(range(cls.min_seats, cls.max_seats + 1))
+
+
+def decision_times(game: str, seats: int, decisions: int = 100, seed: int = 1,
+                   options: dict[str, Any] | None = None, settings: Any = None,
+                   max_games: int = 200, times_out: list[float] | None = None,
+                   stride: int = 4) -> dict[str, Any]:
+    """CPU seconds (``time.process_time``) of ``decisions`` Hard decisions with a real choice
+    (more than one legal action), from seeded games (``seed``, ``seed + 1``, ...) of one
+    Hard seat among Normal ones (moving round the table); also the work units each spent
+    (``search.SearchSettings.work``) and how many chose differently from Normal.  Only every
+    ``stride``-th decision of the Hard seat is searched and timed (the others are Normal's
+    choice), so the sample spreads over whole games, from the opening to the end."""
+    from .bots import normal_action
+    from .search import WORK_DONE
+    clock = time.process_time
+    times: list[float] = []
+    work: list[int] = []
+    overruled = 0
+    turn = 0
+    for index in range(max_games):
+        if len(times) >= decisions:
+            break
+        where = index % seats
+        levels = ["hard" if s == where else "normal" for s in range(seats)]
+        names = [{"name": NAMES[i], "kind": "bot", "level": level}
+                 for i, level in enumerate(levels)]
+        match = Match.new(game, names, seed=seed + index, options=options or {})
+        for _ in range(20_000):
+            if match.is_over() or len(times) >= decisions:
+                break
+            seat = match.to_act()[0]
+            real = seat == where and len(match.legal_actions(seat)) > 1
+            turn += real
+            if real and (turn - 1) % stride == 0:
+                done, start = WORK_DONE[0], clock()
+                action = choose_action(match, seat, None, settings)
+                times.append(clock() - start)
+                work.append(WORK_DONE[0] - done)
+                overruled += action != normal_action(match, seat)
+            elif real:
+                action = normal_action(match, seat)
+            else:
+                action = choose_action(match, seat)
+            match.act(seat, action)
+    if times_out is not None:
+        times_out.extend(times)
+    ordered = sorted(times)
+
+    def at(share: float) -> float:
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+    return {"game": game, "seats": seats, "count": len(times), "p50_s": round(at(0.5), 3),
+            "p95_s": round(at(0.95), 3), "max_s": round(ordered[-1], 3) if ordered else 0.0,
+            "mean_work": round(statistics.mean(work), 1) if work else 0.0,
+            "ms_per_kwork": round(1e6 * sum(times) / max(1, sum(work)), 2),
+            "overruled": overruled}
+
+
+__all__ = ["Figures", "crew", "decision_times", "wilson", "default_seats", "duel", "play",
+           "seat_counts"]

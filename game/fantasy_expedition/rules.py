@@ -644,7 +644,13 @@ def rollout_policy(controller: ExpeditionController, seat: int, legal: list[Acti
 
 #: Quick finishes ``evaluate`` averages.
 EVALUATE_SAMPLES = 8
+#: The Hard player's budget per decision in the search's work units (``SearchSettings.work``,
+#: counted, never timed): a trading move's 400 playouts spent about 3,000 units, 0.42 s of
+#: CPU on average and up to 0.82 s (its estimate is dear: about 0.14 ms a unit); the secret
+#: choice's 200 imagined tables cost four units each and are never cut (issue 27).
+WORK_BUDGET = 3600
 #: The Hard player's search: each move is followed by one more action (the answer to an
 #: offer, the next seat's move) and then judged by ``evaluate``.
 ExpeditionController.search_settings = SearchSettings(iterations=400, rollout_actions=1,
+                                                      work=WORK_BUDGET,
                                                       worlds=200, policy=rollout_policy)

@@ -14,6 +14,7 @@ import pygame
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
 from game.ui.look import px
+from game.ui.marks import circle_points, draw_highlight, draw_seat_mark
 from game.ui.widgets import ALERT, GOLD, SEAT_COLOURS, draw_text, render_text
 
 from .kernel import TEAM_ITEM, TEAMS
@@ -141,7 +142,7 @@ class ExpeditionScreen(GameScreen):
         if phase == "over" or (viewer is None and view["items"] is not None):
             head = ("The expedition is over." if phase == "over"
                     else "The choices are revealed and the expedition resolves.")
-            return [head + " Coloured dots under an item show who chose it; a gold ring marks "
+            return [head + " Coloured seat shapes under an item show who chose it; a gold ring marks "
                            "each team's communal item (hover for more):",
                     *self.communal_lines(view)]
         if viewer is None:
@@ -424,7 +425,8 @@ class ExpeditionScreen(GameScreen):
         size = max(16, int(54 * transform.scale))
         for cell in self.highlighted(view):
             x, y = transform.to_screen(*self.board.cell_center(cell))
-            pygame.draw.circle(surface, GOLD, (round(x), round(y)), size // 2 + 2, 2)
+            draw_highlight(surface, "choose", circle_points((x, y), size // 2 + 2), 2,
+                           badge_radius=max(7, size // 7))
         self._draw_items(surface, transform, view, size)
         self._draw_pawns(surface, transform, view, size)
 
@@ -483,19 +485,18 @@ class ExpeditionScreen(GameScreen):
                 for slot in items["failed_markers"]}
 
     def _draw_owners(self, surface, centre, seats, size, rim) -> None:
-        """Discs in the owners' seat colours (with their initials) along an item's foot."""
+        """The owners' seat shapes in their colours along an item's foot (ringed in ``rim``
+        for failed markers)."""
         if not seats:
             return
-        radius = max(5, size // 7)
+        radius = max(6, size // 7)
         x0 = centre[0] - (len(seats) - 1) * (radius + 1)
-        names = [s["name"] for s in self.match.seats]
         for n, seat in enumerate(seats):
             at = (round(x0 + n * (2 * radius + 2)), round(centre[1]))
-            pygame.draw.circle(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], at, radius)
-            pygame.draw.circle(surface, rim or (20, 16, 12), at, radius, 2)
-            if radius >= 7:
-                draw_text(surface, names[seat][:1].upper(), at, max(9, int(radius * 1.4)),
-                          (20, 16, 12), bold=True, anchor="center")
+            pygame.draw.circle(surface, (20, 16, 12), at, radius + 1)
+            if rim:
+                pygame.draw.circle(surface, rim, at, radius + 1, 2)
+            draw_seat_mark(surface, seat, at, 2 * radius - 2, on_piece=False)
 
     def _draw_preview(self, surface, transform, view, size) -> None:
         """The viewer's own secret item, faint, where they chose or are choosing to put it."""
@@ -531,6 +532,7 @@ class ExpeditionScreen(GameScreen):
             if s in self.flash or s == viewer:
                 pygame.draw.circle(surface, GOLD, rect.center, size // 2 + 3, 3)
             surface.blit(image, rect)
+            draw_seat_mark(surface, s, (rect.left + 6, rect.top + 6), max(11, size // 4))
             team = seat["team"] if (self.teams_shown or s == viewer) else None
             if team:
                 badge = (rect.right - 4, rect.top + 6)

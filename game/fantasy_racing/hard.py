@@ -70,3 +70,12 @@ def standing(race: Any) -> list[float]:
         rank = sum(weights[s] / (weights[s] + weights[o]) for o in range(n) if o != s)
         out.append(WIN_PART * win + (1 - WIN_PART) * (rank / (n - 1) if n > 1 else 0.5))
     return out
+
+
+#: The Hard player's budget per decision in the search's work units (``game/engine/search.py``,
+#: ``SearchSettings.work``: an action played in a playout is one, a playout's copy and estimate
+#: four, a redrawn world four).  Counted, never timed: the same save gives the same choices on
+#: any machine.  Fitted (issue 27) so that a decision takes at most about 1 s of CPU at the 95th
+#: percentile and 2.5 s at most on the 2-core development machine under load, every table size:
+#: before, 300 playouts spent about 6,800 units, 0.45-1.14 s at six racers (load 9).
+WORK_BUDGET = 4800

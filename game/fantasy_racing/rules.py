@@ -18,7 +18,7 @@ from game.engine import Action, Controller, Event, Option, Rng, View, event
 from game.engine.search import SearchSettings
 
 from .data import CHARACTERS, OBJECTS, TRACK, character_line
-from .hard import standing
+from .hard import WORK_BUDGET, standing
 
 __all__ = ["RacingController", "CHARACTERS", "OBJECTS", "TRACK"]
 
@@ -1213,7 +1213,8 @@ class RacingController(Controller):
         return choose(view, legal, rng)
 
     #: The Hard player's search (see ``hard.py``): playouts of a few turns, then the estimate.
-    search_settings = SearchSettings(iterations=SEARCH_PLAYOUTS, rollout_actions=SEARCH_DEPTH)
+    search_settings = SearchSettings(iterations=SEARCH_PLAYOUTS, rollout_actions=SEARCH_DEPTH,
+                                     work=WORK_BUDGET)
 
     def determinize(self, seat: int, rng: Rng) -> None:
         """Nothing in the race is hidden from anyone: there is nothing to redraw (the search

@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
+from game.ui.marks import draw_highlight, draw_seat_mark, readable_on, rect_points
 from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_name, draw_text, fit,
                              font, render_text, wrap_text)
 
@@ -501,6 +502,15 @@ class RacingScreen(GameScreen):
     def highlighted(self, view: dict[str, Any]) -> set[Any]:
         return set(self._click_actions(view))
 
+    @staticmethod
+    def highlight_kind(action: dict[str, Any]) -> str:
+        """How a square a click acts on is marked (``game.ui.marks.HIGHLIGHTS``)."""
+        if action["type"] in ("step", "tactical"):
+            return "move"
+        if action["type"] == "stop":
+            return "choose"
+        return "attack" if "seat" in action else "shoot"
+
     def cell_action(self, cell: Any, view: dict[str, Any]) -> dict[str, Any] | None:
         """The action a click on ``cell`` takes now (hints mark it); while stepping, a
         square ahead of the racer means that step even when it is refused ("why not?")."""
@@ -632,9 +642,10 @@ class RacingScreen(GameScreen):
             for cell in self.end_squares(view):
                 x, y = transform.to_screen(*self.centre(cell))
                 pygame.draw.circle(surface, GOLD, (round(x), round(y)), max(3, size // 7))
-        for cell in self.highlighted(view):
+        for cell, action in self._click_actions(view).items():
             rect = self._cell_rect(transform, cell).inflate(-2, -2)
-            pygame.draw.rect(surface, GOLD, rect, 3)
+            draw_highlight(surface, self.highlight_kind(action), rect_points(rect), 3,
+                           badge_radius=max(7, size // 6))
         self._draw_racers(surface, transform, view, size)
         self._draw_effects(surface, transform, size)
         self._draw_info(surface, view)
@@ -742,6 +753,7 @@ class RacingScreen(GameScreen):
             if s == active:
                 pygame.draw.circle(surface, GOLD, rect.center, piece // 2 + 4, 2)
             surface.blit(image, rect)
+            draw_seat_mark(surface, s, (rect.left + 2, rect.top + 2), max(11, piece // 3))
             if piece >= 24:
                 icon = sprite(f"mood_{r['mood']}", max(12, piece // 3))
                 surface.blit(icon, icon.get_rect(center=(rect.right - 2, rect.top + 4)))
@@ -833,10 +845,11 @@ class RacingScreen(GameScreen):
                 pygame.draw.rect(surface, (70, 60, 40), row, border_radius=5)
             surface.blit(sprite(f"char_{r['character']}", 28, 110 if r["protected"] else 255),
                          (x + 5, y + 1))
+            draw_seat_mark(surface, s, (x + 19, y + 40), 13, on_piece=False)
             mood = pygame.Rect(x + width - 30, y, 24, 24)
             surface.blit(sprite(f"mood_{r['mood']}", 24), mood)
             draw_name(surface, r["name"], self.seat_level(s), (x + 37, y),
-                      mood.left - x - 29, 15, colour)
+                      mood.left - x - 29, 15, readable_on(colour, (20, 18, 26)))
             draw_text(surface, fit(f"{r['points']} points, lap {r['laps']}", width - 40, 13),
                       (x + 37, y + 20), 13, GOLD)
             ix = x + 37
@@ -874,8 +887,9 @@ class RacingScreen(GameScreen):
                 pygame.draw.rect(surface, (70, 60, 40), row, border_radius=4)
             surface.blit(sprite(f"char_{r['character']}", 22, 110 if r["protected"] else 255),
                          (x + 4, y))
+            draw_seat_mark(surface, s, (x + 6, y + 21), 10, on_piece=False)
             draw_text(surface, str(r["points"]), (x + 30, y + 2), 14,
-                      SEAT_COLOURS[s % len(SEAT_COLOURS)], bold=True)
+                      readable_on(SEAT_COLOURS[s % len(SEAT_COLOURS)], (20, 18, 26)), bold=True)
             mood = pygame.Rect(x + width - 24, y + 1, 20, 20)
             surface.blit(sprite(f"mood_{r['mood']}", 20), mood)
             self.info_rects.append((mood, ("mood", s)))

@@ -91,3 +91,12 @@ def evaluate(game: Any, seat: int) -> float:
         winners = game.winners
         return WIN_PART / len(winners) if seat in winners else 0.0
     return standing(game)[seat]
+
+
+#: The Hard player's budget per decision in the search's work units (``game/engine/search.py``,
+#: ``SearchSettings.work``: an action played in a playout is one, a playout's copy and estimate
+#: four, a redrawn world four).  Counted, never timed: the same save gives the same choices on
+#: any machine.  Fitted (issue 27) so that a decision takes at most about 1 s of CPU at the 95th
+#: percentile and 2.5 s at most on the 2-core development machine under load, every table size:
+#: before, 96 playouts spent about 1,750 units (0.14 s median, 0.2 s p95 at two seats).
+WORK_BUDGET = 3500

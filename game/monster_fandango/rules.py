@@ -1897,7 +1897,7 @@ class FandangoController(Controller):
     #: (seeds 1-40) it won 1.55x its fair share (48 playouts: 1.38x on the same seeds), with
     #: decisions at p95 0.3-0.5 s and at most 0.84 s; its playouts got quicker (remembered
     #: walks, a quick copy), so 96 take about the time 48 did.
-    search_settings = SearchSettings(iterations=96, rollout_actions=12)
+    search_settings = SearchSettings(iterations=96, rollout_actions=12, work=hard.WORK_BUDGET)
 
     def determinize(self, seat: int, rng: Rng) -> None:
         """Redraw what ``seat`` may not see: nothing is hidden in this game (``hard.py``)."""

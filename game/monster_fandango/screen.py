@@ -16,6 +16,7 @@ import pygame
 
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
+from game.ui.marks import draw_highlight, draw_kind_badge, draw_seat_mark, ink_on
 from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font,
                              wrap_text)
 
@@ -28,8 +29,6 @@ from .rules import a as with_article, rng_text
 ART = paths.ASSETS / "monster_fandango"
 WILD = (150, 150, 150)
 MOVE_FILL = (110, 240, 110, 105)
-TARGET = (255, 40, 90)
-SHOOT = (250, 160, 40)
 #: Direction names on the pointy-topped map (axial direction order).
 FACINGS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 ROLL_EVENTS = {"attack", "defend", "search", "open", "table", "rally"}
@@ -39,8 +38,6 @@ LETTERS = {"villager": "V", "lizardman": "Lz", "horror": "Ho", "elf": "E", "orc"
            "wolf": "W", "troll": "T", "death_beast": "DB"}
 #: At most this many buttons show at once; more actions go on further pages.
 PAGE_SIZE = 14
-MOVE_MARK = (120, 230, 120)
-ATTACKER = (255, 150, 40)
 #: What a success on each kind of roll is called, and its failure.
 OUTCOMES = {"attack": ("a hit", "a miss"), "defense": ("survives", "fails"),
             "search": ("finds something", "finds nothing"), "opening": ("opens", "springs the trap"),
@@ -210,7 +207,9 @@ class FandangoScreen(GameScreen):
             unit = self._unit(view, active["unit"])
             ride = " riding a Horse" if active["horse"] else ""
             lines.append(f"{unit['name']}{ride}: {active['moves']} move left. Click a green hex "
-                         f"to move, a red enemy to attack (orange: shoot), or use a button.")
+                         f"(dashed, an arrow) to move, a red enemy (double ring, crossed swords) "
+                         f"to attack, an orange one (dotted, a bull's-eye) to shoot, or use a "
+                         f"button.")
         return lines
 
     def _unit(self, view: dict[str, Any], uid: int) -> dict[str, Any]:
@@ -269,7 +268,7 @@ class FandangoScreen(GameScreen):
             unit = self._unit(view, prompt["unit"])
             return [f"Kitten: {self._who(view, prompt['attacker'])} hits your {unit['name']} at "
                     f"{self._where(unit)}.",
-                    f"Spend the kitten to escape: click a green hex up to 3 away (no defence "
+                    f"Spend the kitten to escape: click a green hex (dashed, an arrow) up to 3 away (no defence "
                     f"roll). Or keep it and roll defence (it needs {rng_text(unit['defense'])})."]
         return [f"Dark Sacrifice: {self._who(view, prompt['attacker'])} attacks your "
                 f"{self._unit(view, prompt['target'])['name']} at "
@@ -404,7 +403,8 @@ class FandangoScreen(GameScreen):
         elif prompt["type"] == "kitten":
             controls.button((rect.x, y, rect.width, 34), "Keep the kitten (roll defence)",
                             lambda: self._do({"type": "decline"}),
-                            tooltip="Or click a green hex: the unit escapes there instead")
+                            tooltip="Or click a green hex (dashed, an arrow): the unit escapes there "
+                                    "instead")
             y += 38
         else:
             for a in legal:
@@ -542,39 +542,41 @@ class FandangoScreen(GameScreen):
     def highlighted(self, view: dict[str, Any]) -> set[Any]:
         return set(self._marks(view))
 
-    def _marks(self, view: dict[str, Any]) -> dict[Any, tuple[int, int, int]]:
+    def _marks(self, view: dict[str, Any]) -> dict[Any, str]:
+        """Hex -> the kind of highlight it gets (``game.ui.marks.HIGHLIGHTS``)."""
         legal = self.legal(view)
-        marks: dict[Any, tuple[int, int, int]] = {}
+        marks: dict[Any, str] = {}
         units = {u["id"]: u for u in view["units"]}
         prompt = view["prompt"]
         if prompt is not None:
-            # Whoever is looking sees who acts on whom: the attacker (or roller) in orange,
-            # its target in red, the Orcs that may step in in gold, escape hexes in green.
+            # Whoever is looking sees who acts on whom: the attacker (or roller) marked "!",
+            # its target crossed swords, the Orcs that may step in a pointer, escape hexes
+            # an arrow (each in its own colour and line pattern too).
             pairs = {"lucky": ("unit", "other"), "sacrifice": ("attacker", "target"),
                      "kitten": ("attacker", "unit")}[prompt["type"]]
-            for key, col in zip(pairs, (ATTACKER, TARGET)):
+            for key, col in zip(pairs, ("actor", "attack")):
                 uid = prompt.get(key)
                 if uid in units:
                     marks[self._hex(units[uid]["hex"])] = col
             for orc in prompt.get("orcs", []):
                 if orc in units:
-                    marks.setdefault(self._hex(units[orc]["hex"]), GOLD)
+                    marks.setdefault(self._hex(units[orc]["hex"]), "select")
             for a in legal:
                 if a["type"] == "escape":
-                    marks[self._hex(a["to"])] = MOVE_MARK
+                    marks[self._hex(a["to"])] = "move"
             return marks
         if not legal:
             return marks
         for a in legal:
             t = a["type"]
             if t in ("start", "flag", "move"):
-                marks[self._hex(a.get("hex") or a.get("to"))] = MOVE_MARK
+                marks[self._hex(a.get("hex") or a.get("to"))] = "move"
             elif t == "attack":
-                marks[self._hex(units[a["target"]]["hex"])] = TARGET
+                marks[self._hex(units[a["target"]]["hex"])] = "attack"
             elif t == "shoot":
-                marks.setdefault(self._hex(units[a["target"]]["hex"]), SHOOT)
+                marks.setdefault(self._hex(units[a["target"]]["hex"]), "shoot")
             elif t == "select":
-                marks[self._hex(units[a["unit"]]["hex"])] = GOLD
+                marks[self._hex(units[a["unit"]]["hex"])] = "select"
         return marks
 
     def hover_text(self, cell: Any, view: dict[str, Any]) -> str | None:
@@ -628,28 +630,36 @@ class FandangoScreen(GameScreen):
         area = self.scene.board_rect()
         marks = self._marks(view)
         self._draw_shading(surface, transform, area, view["searched"],
-                           [cell for cell, col in marks.items() if col == (120, 230, 120)])
+                           [cell for cell, kind in marks.items() if kind == "move"])
         scale = transform.scale
+        for s in view["searched"]:  # the searcher's shape as well as its shade
+            if s[2] is not None:
+                x, y = transform.to_screen(*self.cell_center(self._hex(s[:2])))
+                draw_seat_mark(surface, s[2], (x - 14 * scale, y - 17 * scale),
+                               max(8, 8 * scale), on_piece=False)
         for s in view["seats"]:
             if s["start"]:
                 x, y = transform.to_screen(*self.cell_center(self._hex(s["start"])))
-                self._home(surface, x, y - 22 * scale, colour(s["seat"]), scale)
+                self._home(surface, x, y - 22 * scale, s["seat"], scale)
             for f in s["flags"]:
                 x, y = transform.to_screen(*self.cell_center(self._hex(f)))
-                self._flag(surface, x, y, colour(s["seat"]), scale)
+                self._flag(surface, x, y, s["seat"], scale)
         for lair in view["lairs"]:
             x, y = transform.to_screen(*self.cell_center(self._hex(lair["hex"])))
             size = max(12, int(30 * scale))
             img = icon("lair", size)
             surface.blit(img, img.get_rect(center=(round(x), round(y - 12 * scale))))
         self._draw_reach(surface, transform, view)
-        for cell, col in marks.items():
-            width = max(2, int(3 * scale)) if col != (120, 230, 120) else 2
-            self.outline(surface, transform, cell, col, width)
+        for cell, kind in marks.items():
+            draw_highlight(surface, kind, self.hex_polygon(cell, transform),
+                           max(2, int(3 * scale)), with_badge=False)
         for cell in self.flash:
             self.outline(surface, transform, self._hex(cell), (255, 255, 255), 3)
         self._draw_items(surface, transform, view)
         self._draw_units(surface, transform, view)
+        for cell, kind in marks.items():  # each target's icon, over the pieces
+            x, y = transform.to_screen(*self.cell_center(cell))
+            draw_kind_badge(surface, kind, (x + 17 * scale, y + 15 * scale), max(7, 7 * scale))
         self._draw_quests(surface, view)
         self._draw_dice(surface)
 
@@ -674,7 +684,8 @@ class FandangoScreen(GameScreen):
             surface.blit(*self._shading)
 
     def _draw_reach(self, surface, transform, view) -> None:
-        """Thin outlines: the active unit's melee reach (red) and missile range (orange)."""
+        """Thin outlines: the active unit's melee reach (red, solid) and missile range
+        (orange, dotted)."""
         active = view["active"]
         if active is None or view["viewer"] not in view["to_act"] or view["prompt"]:
             return
@@ -684,11 +695,16 @@ class FandangoScreen(GameScreen):
             if cell == here:
                 continue
             near = distance(cell, here) == 1
-            self.outline(surface, transform, self._hex(list(cell)),
-                         (200, 70, 60) if near else (220, 150, 60), 1)
+            points = self.hex_polygon(self._hex(list(cell)), transform)
+            if near:
+                pygame.draw.polygon(surface, (200, 70, 60), points, 1)
+            else:
+                for k in range(0, len(points)):  # a dot at each corner: dotted
+                    pygame.draw.circle(surface, (220, 150, 60), points[k], 2)
 
-    def _home(self, surface, x, y, col, scale) -> None:
-        """A little house marking a starting hex."""
+    def _home(self, surface, x, y, seat, scale) -> None:
+        """A little house marking a starting hex, in the seat's colour with its shape."""
+        col = colour(seat)
         s = max(0.7, scale)
         body = pygame.Rect(0, 0, round(14 * s), round(9 * s))
         body.midtop = (round(x), round(y))
@@ -697,13 +713,17 @@ class FandangoScreen(GameScreen):
         pygame.draw.rect(surface, (30, 24, 20), body.inflate(4, 4))
         pygame.draw.rect(surface, col, body)
         pygame.draw.polygon(surface, (30, 24, 20), roof)
+        draw_seat_mark(surface, seat, body.center, max(7, body.height - 1))
 
-    def _flag(self, surface, x, y, col, scale) -> None:
+    def _flag(self, surface, x, y, seat, scale) -> None:
+        col = colour(seat)
         s = max(0.6, scale)
         pole = (round(x + 14 * s), round(y - 20 * s))
         pygame.draw.line(surface, (40, 30, 20), pole, (pole[0], pole[1] + 18 * s), 2)
         pygame.draw.polygon(surface, col, [pole, (pole[0] + 10 * s, pole[1] + 4 * s),
                                            (pole[0], pole[1] + 8 * s)])
+        draw_seat_mark(surface, seat, (pole[0] - 6 * s, pole[1] + 4 * s), max(7, 7 * s),
+                       on_piece=False)
 
     def _draw_items(self, surface, transform, view) -> None:
         size = max(10, int(16 * transform.scale))
@@ -760,16 +780,21 @@ class FandangoScreen(GameScreen):
                     fill = tuple(int(c * 0.6) for c in fill)
                 pygame.draw.circle(surface, (20, 16, 12), centre, r + 2)
                 pygame.draw.circle(surface, fill, centre, r)
+                ink = ink_on(fill)  # the letter contrasts with the counter (>= 4.5:1)
                 if r >= 18:  # big enough for the silhouette to read, with the letter under it
                     img = icon(u["kind"], int(r * 1.5))
                     surface.blit(img, img.get_rect(center=(centre[0], centre[1] - r // 5)))
                     letter = draw_text(surface, LETTERS[u["kind"]],
                                        (centre[0], centre[1] + r * 0.55), max(12, r // 2),
-                                       (255, 252, 240), bold=True, anchor="center", shadow=True)
+                                       ink, bold=True, anchor="center",
+                                       shadow=ink == (255, 255, 255))
                 else:  # small: a clear letter reads better than a tiny picture
                     letter = draw_text(surface, LETTERS[u["kind"]], centre,
-                                       max(12, int(r * 1.15)), (255, 252, 240), bold=True,
-                                       anchor="center", shadow=True)
+                                       max(12, int(r * 1.15)), ink, bold=True,
+                                       anchor="center", shadow=ink == (255, 255, 255))
+                if u["owner"] is not None:  # the owner's shape (wild monsters have none)
+                    draw_seat_mark(surface, u["owner"], (centre[0] - r * 0.85, centre[1] - r * 0.85),
+                                   max(11, r * 0.8))
                 if u.get("starting"):
                     pygame.draw.circle(surface, GOLD, (centre[0] + r - 2, centre[1] - r + 2),
                                        max(3, r // 4))
@@ -815,7 +840,8 @@ class FandangoScreen(GameScreen):
         surface.blit(shade, box)
         for n, (dot, seat, text) in enumerate(lines):
             if dot is not None:
-                pygame.draw.circle(surface, colour(dot), (box.x + 10, box.y + 13 + 18 * n), 5)
+                draw_seat_mark(surface, dot, (box.x + 10, box.y + 13 + 18 * n), 11,
+                               on_piece=False)
             draw_text(surface, text, (box.x + 20, box.y + 4 + 18 * n), 13,
                       GOLD if view["turn"] == seat and view["phase"] == "play" else TEXT)
         status = f"Round {view['round']}" + (f" of {view['round_limit']}"

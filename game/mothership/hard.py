@@ -152,3 +152,15 @@ def evaluate(game: Any, seat: int) -> float:
 
 
 __all__ = ["determinize", "evaluate", "features", "standing"]
+
+
+#: The Hard player's budget per decision in the search's work units
+#: (``game/engine/search.py``, ``SearchSettings.work``: an action played in a playout is one,
+#: a playout's copy and estimate four, a redrawn world four).  Counted, never timed: the
+#: same save gives the same choices on any machine.  Fitted (issue 27) so that a decision
+#: takes at most about 1 s of CPU at the 95th percentile and 2.5 s at most on the 2-core
+#: development machine under load, every table size: 64 playouts spend about 1,700-1,800
+#: units, 0.40-0.46 s at the median but 0.97 s at the 95th percentile and 1.06 s at most
+#: with four seats (load 8; its estimate is dear, about 0.24 ms a unit and more with more
+#: seats), so the budget cuts the longest searches to about 1,500 units.
+WORK_BUDGET = 1500

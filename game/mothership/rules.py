@@ -1009,7 +1009,7 @@ class MothershipController(Controller):
 
     # ---------------------------------------------------------------- bots
     search_settings = SearchSettings(iterations=SEARCH_PLAYOUTS, rollout_actions=SEARCH_DEPTH,
-                                     candidates=SEARCH_CHOICES)
+                                     candidates=SEARCH_CHOICES, work=hard.WORK_BUDGET)
 
     def determinize(self, seat: int, rng: Rng) -> None:
         """Redraw what nobody has seen: the face-down tiles, the draw pile and the box,

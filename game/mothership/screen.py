@@ -16,6 +16,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from game.ui.gamescreen import GameScreen, Tween
+from game.ui.marks import draw_highlight, draw_seat_mark, readable_on, rect_points
 from game.ui.widgets import GOLD, SEAT_COLOURS, TEXT, fit, font, wrap_text
 
 from .art import (AP_GOLD, KIND_COLOURS, TRACKER, ap_token, character_token, effect_token,
@@ -31,6 +32,9 @@ LABELS = {"move": "Move", "peek": "Peek", "skip": "Skip", "far_peek": "Far peek"
           "sneak": "Sneak", "disarm": "Disarm", "deactivate": "Deactivate", "defer": "Defer",
           "break_free": "Break free", "end": "End turn", "assist": "Assist"}
 #: What to click once an action with a target is chosen.
+#: The highlight each kind of targeted action gets (``game.ui.marks.HIGHLIGHTS``).
+HIGHLIGHT_KINDS = {"move": "move", "skip": "move", "sneak": "move", "peek": "peek",
+                   "far_peek": "peek", "disarm": "deactivate", "assist": "assist"}
 INSTRUCTIONS = {
     "move": "Move: click a highlighted space next to you.",
     "peek": "Peek: click a highlighted face-down tile next to you.",
@@ -641,11 +645,12 @@ class MothershipScreen(GameScreen):
         self._draw_characters(surface, transform, view, size)
         glow = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.rect(glow, (*GOLD, 70), glow.get_rect().inflate(-4, -4), border_radius=8)
+        kind = HIGHLIGHT_KINDS.get(self.current_mode(view), "choose")
         for cell in self.highlighted(view):
             rect = self._cell_rect(transform, cell)
             surface.blit(glow, rect)
-            pygame.draw.rect(surface, GOLD, rect.inflate(-3, -3), max(3, size // 12),
-                             border_radius=8)
+            draw_highlight(surface, kind, rect_points(rect, 2), max(3, size // 12),
+                           badge_radius=max(7, size // 7))
         self._draw_info(surface, transform, view)
         for seat in view["seats"]:
             self._draw_card(surface, transform, view, seat)
@@ -663,6 +668,9 @@ class MothershipScreen(GameScreen):
                 pygame.draw.rect(surface, KIND_COLOURS["mystery"], rect.inflate(-6, -6),
                                  max(1, size // 24), border_radius=8)
                 symbol(surface, "mystery", rect.center, size * 0.45, colour)
+                draw_seat_mark(surface, space.get("lifted_by", 0),
+                               (rect.left + size * 0.2, rect.top + size * 0.2),
+                               max(10, size * 0.2), on_piece=False)
             return
         kind = space["kind"] if state == "up" else None
         disarmed = bool(space.get("disarmed_until"))
@@ -722,6 +730,7 @@ class MothershipScreen(GameScreen):
             if s == current and view["phase"] == "play":
                 pygame.draw.circle(surface, GOLD, rect.center, token // 2 + 3, 3)
             surface.blit(image, rect)
+            draw_seat_mark(surface, s, (rect.left + 3, rect.top + 3), max(11, image.get_width() * 0.36))
             effects = list(dict.fromkeys(effects_of(seat)))
             for k, effect in enumerate(effects[:4]):
                 effect_token(surface, effect, (rect.right - 2 - k * token * 0.36,
@@ -778,9 +787,14 @@ class MothershipScreen(GameScreen):
         big = max(10, round(19 * scale))
         small = max(9, round(15 * scale))
         room = round(rect.width - 2 * pad)
-        name_size, lines = name_lines(seat["name"], room, big, max(12, round(14 * scale)))
-        for line in lines:
-            draw_text(surface, line, (x, y), name_size, colour, bold=True, shadow=True)
+        mark = max(11, round(big * 0.7))  # the seat's shape, then its name
+        name_size, lines = name_lines(seat["name"], room - mark - 4, big,
+                                      max(12, round(14 * scale)))
+        draw_seat_mark(surface, s, (x + mark / 2, y + name_size * 0.7), mark, on_piece=False)
+        ink = readable_on(colour, (16, 18, 26))
+        for n, line in enumerate(lines):
+            draw_text(surface, line, (x + (mark + 4 if n == 0 else 0), y), name_size, ink,
+                      bold=True, shadow=True)
             y += name_size * 1.2
         y += big * 1.35 - name_size * 1.2
         char = CHARACTERS[seat["character"]]["name"] if seat["character"] else "choosing..."

@@ -1120,7 +1120,8 @@ class OdysseusController(Controller):
 
     #: The Hard player's search (see ``hard.py``): playouts of a few decisions, then the
     #: estimate of how the voyage will end.
-    search_settings = SearchSettings(iterations=SEARCH_PLAYOUTS, rollout_actions=SEARCH_DEPTH)
+    search_settings = SearchSettings(iterations=SEARCH_PLAYOUTS, rollout_actions=SEARCH_DEPTH,
+                                     work=hard.WORK_BUDGET)
 
     def determinize(self, seat: int, rng: Rng) -> None:
         """Redraw what ``seat`` may not see: other hands and face-down plays, the decks'

@@ -18,6 +18,7 @@ import pygame
 from game.ui import paths
 from game.engine.events import audience
 from game.ui.gamescreen import GameScreen, Tween, art
+from game.ui.marks import draw_highlight, draw_seat_mark, ink_on, readable_on, rect_points
 from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font
 
 from .data import CARDS, DESTINIES, ENCOUNTERS, OLYMPUS_BY_ID, REWARDS
@@ -29,6 +30,8 @@ HELP_BLUE = (56, 110, 196)
 HINDER_RED = (186, 52, 46)
 INK = (52, 36, 22)
 PARCH = (240, 226, 190)
+#: The hand area's brown, behind the name of the seat at the screen (from the board's art).
+HAND_BG = (67, 43, 28)
 AREA = {"scoreboard": (896, 16, 368, 300), "supply": (896, 326, 368, 124),
         "rewards": (896, 460, 368, 172), "hand": (16, 800, 1248, 208)}
 CARD_W, CARD_H = 88, 104
@@ -627,7 +630,8 @@ class OdysseusScreen(GameScreen):
                 continue  # drawn with each card, under the next one (see _draw_card)
             rect = self._screen_rect(transform, cell)
             if rect is not None:
-                pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=8)
+                draw_highlight(surface, "choose", rect_points(rect.inflate(4, 4)), 3,
+                               badge_radius=max(7, self.px(8)))
         if self.overlay:
             self._draw_overlay(surface, view)
 
@@ -747,17 +751,21 @@ class OdysseusScreen(GameScreen):
                 rect = self._rect(x0 + 8, y0 + top, space.width - 16, height)
                 pygame.draw.rect(surface, colour(b["seat"]), rect, border_radius=4)
                 pygame.draw.rect(surface, (30, 20, 10), rect, 1, border_radius=4)
+                draw_seat_mark(surface, b["seat"], (rect.left + rect.height / 2, rect.centery),
+                               max(9, rect.height - 6))
                 paid = bet_payout(b["stack"], r, now)
                 label = f"{b['stack']}" if paid == b["stack"] else f"{b['stack']} -> {paid}"
                 size = self.px(14)
+                room = rect.width - 4 - 2 * rect.height  # clear of the seat's shape
                 while size > self.floor_px() and rendered(label, size, (255, 255, 255),
-                                                   True).get_width() > rect.width - 4:
+                                                   True).get_width() > room:
                     size -= 1
-                if rendered(label, size, (255, 255, 255), True).get_width() > rect.width - 4:
+                if rendered(label, size, (255, 255, 255), True).get_width() > room:
                     label = str(paid)  # no room for 'stack -> pay': what it would pay
                 if self.stack_labels():
-                    draw_text(surface, label, rect.center, size, (255, 255, 255),
-                              bold=True, anchor="center", shadow=True)
+                    ink = ink_on(colour(b["seat"]))  # >= 4.5:1 on the seat's colour
+                    draw_text(surface, label, rect.center, size, ink,
+                              bold=True, anchor="center", shadow=ink == (255, 255, 255))
             if r in bettable and len(stacks) < STACKS_SHOWN:
                 top, height = stack_offset(len(stacks))
                 self._text(surface, f"+{bet_stack_size(view['round'], r)}", x0 + space.width / 2,
@@ -807,8 +815,8 @@ class OdysseusScreen(GameScreen):
             s = view["seats"][seat]
             ry = top + n * row_h
             dot = self.at(x + 20, ry + 16)
-            pygame.draw.circle(surface, colour(seat), (round(dot[0]), round(dot[1])),
-                               max(5, round(10 * self.t.scale)))
+            draw_seat_mark(surface, seat, dot, max(11, round(20 * self.t.scale)),
+                           on_piece=False)
             name = self._text(surface, f"{n + 1}. {s['name']}", x + 36, ry + 2, 17, INK,
                               bold=True, width=136)
             name_ink = self.last_ink
@@ -903,6 +911,8 @@ class OdysseusScreen(GameScreen):
             pygame.draw.rect(surface, (34, 30, 36), rect, border_radius=6)
             if owner is not None:
                 pygame.draw.rect(surface, colour(owner), rect, 4, border_radius=6)
+                draw_seat_mark(surface, owner, (rect.left + 9, rect.bottom - 10), 12,
+                               on_piece=False)
             # The red badge in the top right corner (2 px in: a highlight ring stays off
             # it), the amount centred in the room left of it, the word across the tile.
             radius = max(5, round(9 * self.t.scale))
@@ -961,7 +971,8 @@ class OdysseusScreen(GameScreen):
             self._text(surface, words[0], rect_map.centerx, rect_map.bottom - 8, 13, base,
                        bold=True, anchor="midbottom", width=inner)
         if legal:  # before the next card is drawn, so it never crosses that card's words
-            pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=8)
+            draw_highlight(surface, "choose", rect_points(rect.inflate(4, 4)), 3,
+                           badge=(rect.left + 10, rect.top + 10), badge_radius=7)
         if new:  # a gold frame, and a tab above the card saying so
             pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=9)
             width = min(room, CARD_W) - 4
@@ -1043,8 +1054,8 @@ class OdysseusScreen(GameScreen):
             pygame.draw.rect(surface, deck_colour(f["card"]), rect,
                              max(2, round(4 * self.t.scale)), border_radius=6)
             dot = self.at(r.x + 12, r.centery)
-            pygame.draw.circle(surface, colour(f["seat"]), (round(dot[0]), round(dot[1])),
-                               max(4, round(7 * self.t.scale)))
+            draw_seat_mark(surface, f["seat"], dot, max(10, round(14 * self.t.scale)),
+                           on_piece=False)
             room = min(TABLE_W, step) - 28
             title = self._text(surface, SPECIAL_NAMES[info["special"]], r.x + 24, r.centery,
                                14, deck_colour(f["card"]), bold=True, anchor="midleft",
@@ -1080,7 +1091,9 @@ class OdysseusScreen(GameScreen):
                 self._draw_table(surface, view, x + 620, y + 60, x + w - 20)
             return
         me = view["seats"][viewer]
-        self._text(surface, me["name"], x + 178, y + 7, 19, colour(viewer), bold=True)
+        name = self._text(surface, me["name"], x + 178, y + 7, 19,
+                          readable_on(colour(viewer), HAND_BG), bold=True)
+        draw_seat_mark(surface, viewer, (name.left - 10, name.centery), 13, on_piece=False)
         layout = self.hand_layout(view)
         legal_cells = self.highlighted(view)
         playing = self.my_decision(view) is not None and view["decision"]["kind"] == "play"

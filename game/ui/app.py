@@ -123,6 +123,9 @@ class App:
         self.crashes = 0
         self.guard_seconds = GUARD_SECONDS
         self._recovering = False
+        from .cues import Cues
+        #: Sound and speech for what the screen shows (game/ui/cues.py).
+        self.cues = Cues(self.settings)
 
     def _open_window(self) -> pygame.Surface:
         self.presenter.invalidate()
@@ -202,6 +205,7 @@ class App:
         toast = Toast((message, time.monotonic() + seconds, error))
         toast.scene, toast.while_ = scene, while_
         self.toasts.append(toast)
+        self.cues.say(message)
         self.touch()  # and a frame when it expires (see wants_frame)
 
     # settings ------------------------------------------------------------------
@@ -211,6 +215,7 @@ class App:
         changed = (settings.window != self.settings.window)
         settings.save(self.settings_path)  # raises SaveError before anything changes
         self.settings = settings
+        self.cues.apply(settings)
         if changed:
             self.size = settings.size
             self.screen = self._open_window()

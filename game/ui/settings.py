@@ -1,5 +1,5 @@
-"""Player settings kept in a YAML file (window, animation speed, handover, recap, interface
-size and theme)."""
+"""Player settings kept in a YAML file (window, animation speed, handover, recap, speech,
+sound volume and mute, interface size and theme)."""
 
 from __future__ import annotations
 
@@ -38,8 +38,12 @@ def _check_value(name: str, value: Any) -> str | None:
     if name == "theme":
         ok = isinstance(value, str) and value in THEMES
         return None if ok else f"one of {', '.join(THEMES)}"
-    if name in ("handover", "recap"):
+    if name in ("handover", "recap", "speak", "mute"):
         return None if isinstance(value, bool) else "true or false"
+    if name == "volume":
+        ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
+              and math.isfinite(value) and 0 <= value <= 1)
+        return None if ok else "a number from 0 to 1"
     if name == "bot_delay":
         low, high = BOT_DELAY_RANGE
         ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -58,6 +62,11 @@ class Settings:
     bot_delay: float = 0.6
     #: After a handover, a card lists what happened since that person's last turn.
     recap: bool = True
+    #: Say what the screen shows through the system's speech (game/ui/speech.py).
+    speak: bool = False
+    #: The sounds' loudness, 0 to 1, and whether they are muted (game/ui/sound.py).
+    volume: float = 0.8
+    mute: bool = False
     #: The interface's size in percent (text, panels, buttons, cards, tooltips; the board
     #: keeps its zoom): one of look.UI_SCALES.
     ui_scale: int = 100
@@ -86,8 +95,8 @@ class Settings:
                 setattr(self, f.name, f.default)
                 notes.append(f"{f.name}: {_show(value)} is not allowed ({problem}); "
                              f"using {f.default!r}.")
-            elif f.name == "bot_delay":
-                self.bot_delay = float(value)
+            elif f.name in ("bot_delay", "volume"):
+                setattr(self, f.name, float(value))
         self.notes = notes
         return notes
 

@@ -331,6 +331,12 @@ class Controls:
                 return True
         return False
 
+    def _say_focus(self) -> None:
+        """The focus moved by a key: what it is on, said aloud when speech is on."""
+        cues, widget = getattr(self.app, "cues", None), self.focused()
+        if cues is not None and widget is not None:
+            cues.focus(widget)
+
     # events -------------------------------------------------------------------
     def handle(self, event: pygame.event.Event, arrows: bool = True) -> bool:
         """Route clicks and focus keys; returns True when the event was used."""
@@ -344,15 +350,14 @@ class Controls:
             return True
         if event.key == pygame.K_TAB:
             self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            self._say_focus()
             return True
         if typing and event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP,
                                         pygame.K_DOWN):
             return False
-        if arrows and event.key in NEXT_KEYS:
-            self.move(1)
-            return True
-        if arrows and event.key in PREV_KEYS:
-            self.move(-1)
+        if arrows and event.key in (NEXT_KEYS | PREV_KEYS):
+            self.move(1 if event.key in NEXT_KEYS else -1)
+            self._say_focus()
             return True
         if event.key in PRESS_KEYS:
             widget = self.focused()

@@ -86,6 +86,8 @@ class HandoverScene(Scene):
     def enter(self) -> None:
         self.guard.arm()
         super().enter()
+        title, lines = self.texts()  # only the card's public words
+        self.app.cues.handover(title, lines, self.play.match.status())
 
     def resume(self) -> None:
         self.guard.arm()  # e.g. back from the game menu: its last key must not confirm
@@ -110,6 +112,7 @@ class HandoverScene(Scene):
         if not self.guard.fresh():
             return
         self.play.viewer = self.seat
+        self.app.cues.your_turn(self.play, self.seat)
         recap = self.play.recap_scene(self.seat)
         if recap is None:
             # The person's controls come next: the rest of the press or double click that

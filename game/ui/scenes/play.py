@@ -26,6 +26,7 @@ from game.engine.events import audience, visible_to
 from .. import look, paths
 from ..look import px
 from ..gamescreen import screen_for
+from ..marks import draw_seat_mark, readable_on
 from ..scene import Scene
 from ..thinker import Thinker
 from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, font,
@@ -358,7 +359,7 @@ class PlayScene(Scene):
         return False
 
     def _computer_turn(self, bots: list[int], dt: float) -> bool:
-        """A computer seat is to act: its choice is worked out on a worker thread (the window
+        """A computer seat is to act: its choice is worked out in the background (the window
         stays live, the menu opens), the pacing delay runs meanwhile, then it acts.  While it
         waits no frames are asked for but the cue's (a few a second); True once it acted."""
         if self.bot_wait is None or self.bot_wait[0] not in bots:
@@ -374,9 +375,16 @@ class PlayScene(Scene):
         phase = int(thinker.elapsed * CUE_RATE)
         thinker.elapsed += dt
         self.bot_wait[1] -= dt
-        if self.bot_wait[1] <= 0 and (thinker.done or thinker.wait(THINK_POLL)):
+        # A Hard search runs in a worker process and is polled without blocking; a quick
+        # Easy or Normal choice on a thread is waited for a moment (game/ui/thinker.py).
+        if self.bot_wait[1] <= 0 and thinker.poll(0.0 if thinker.process else THINK_POLL):
             self.thinker = self.bot_wait = None
-            self.perform(seat, thinker.take())
+            action = thinker.take()
+            if thinker.note:  # the search could not finish: the Normal choice, said so
+                self.app.toast(thinker.note, error=True)
+                self.shown.append({"type": "note", "text": thinker.note})
+                self._refresh_log()
+            self.perform(seat, action)
             return True
         if int(thinker.elapsed * CUE_RATE) != phase:
             self.app.touch(0.0)
@@ -542,7 +550,9 @@ class PlayScene(Scene):
         if was_showing and not self.showing:  # caught up: bring back the controls
             self.rebuild()
         if self.busy_for is None and not self.queue and not moving:
-            return self._decide(dt) or moving
+            acted = self._decide(dt)
+            self.app.cues.turn(self)  # "your turn" when the person at the screen is to act
+            return acted or moving
         return True
 
     def _advance(self, dt: float) -> bool:
@@ -572,6 +582,7 @@ class PlayScene(Scene):
             self.screen.finish()
         self.busy_for = seconds
         self.busy_quiet = event["type"] in self.screen.QUIET_EVENTS
+        self.app.cues.shown(self, event)  # its sound, and its log line said aloud
         if visible_to(event, self.viewer):
             self._refresh_log()
 
@@ -750,6 +761,7 @@ class PlayScene(Scene):
                 return True
             if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
                 self.move_cursor(event.key)
+                self.app.cues.cursor(self)  # the place and its tooltip, said aloud
                 return True
             if event.key == pygame.K_n and self.awaiting_step:
                 self.next_step()
@@ -1032,9 +1044,10 @@ class PlayScene(Scene):
             who, colour = "Public view: nobody's secrets are shown", MUTED
         else:
             who = f"At the screen: {self.match.seats[self.viewer]['name']}"
-            colour = SEAT_COLOURS[self.viewer % len(SEAT_COLOURS)]
+            colour = readable_on(SEAT_COLOURS[self.viewer % len(SEAT_COLOURS)], PANEL)
         return (tuple(panel), self.match.title, fit(status, room, 15),
-                fit(who, panel.width - 16, 16, bold=True), tuple(colour),
+                fit(who, panel.width - (40 if self.viewer is not None else 16), 16, bold=True),
+                tuple(colour),
                 tuple(self.info_lines()))
 
     def _draw_panel(self, surface: pygame.Surface,
@@ -1048,6 +1061,9 @@ class PlayScene(Scene):
         y += px(32)
         draw_text(surface, status, (x, y), 15, MUTED)
         y += px(24)
+        if self.viewer is not None:  # the seat's shape beside its colour (never colour alone)
+            draw_seat_mark(surface, self.viewer, (panel.right - 20, y + px(11)), px(14),
+                           on_piece=False)
         draw_text(surface, who, (x, y), 16, colour, bold=True)
         y = panel.y + px(HEADER_HEIGHT)
         for line in lines:

@@ -99,6 +99,7 @@ class RecapScene(Scene):
         self.guard.arm()
         self.play.recap_cells = self.places()
         super().enter()
+        self.app.cues.recap(f"While you were away, {self.name}", self.events[-MOST:])
 
     def resume(self) -> None:
         self.guard.arm()  # back from the game menu: its last key must not dismiss

@@ -14,7 +14,8 @@ from game.engine.text import clean_text
 from ..backdrop import backdrop
 from ..look import px
 from ..scene import Scene
-from ..widgets import MUTED, SEAT_COLOURS, draw_text, wrap_text
+from ..marks import draw_seat_mark
+from ..widgets import MUTED, draw_text, wrap_text
 
 #: Seeds are whole numbers in this range, typed with the digits 0-9.
 SEED_MAX = 2**63 - 1
@@ -283,8 +284,7 @@ class SetupScene(Scene):
         step = self.seat_step()
         for index in range(len(self.seats)):
             centre = (right_x + px(10), px(130) + index * step + px(18))
-            pygame.draw.circle(surface, SEAT_COLOURS[index % len(SEAT_COLOURS)], centre, px(9))
-            pygame.draw.circle(surface, (20, 16, 12), centre, px(9), 2)
+            draw_seat_mark(surface, index, centre, px(20), on_piece=False)  # colour and shape
         _start, _back, (lines, (x, y), anchor) = self.footer()
         for line in lines:
             draw_text(surface, line, (x, y), 16, MUTED, anchor=anchor)
