@@ -71,6 +71,16 @@ class Toast(tuple):
     while_: Any = None
 
 
+class ThemedUI(pygame_gui.UIManager):
+    """pygame_gui's manager, with a tooltip's wrap width given in pixels at 100% (a game's
+    explicit width grows with the interface like the default one)."""
+
+    def create_tool_tip(self, *args: Any, wrap_width: int | None = None,
+                        **kwargs: Any) -> Any:
+        return super().create_tool_tip(
+            *args, wrap_width=None if wrap_width is None else look.px(wrap_width), **kwargs)
+
+
 class App:
     """Owns the window, the UI manager, the settings and the scene stack."""
 
@@ -135,7 +145,7 @@ class App:
 
     def _new_ui(self) -> pygame_gui.UIManager:
         """A UI manager for the window, themed at the interface's size and theme now."""
-        ui = pygame_gui.UIManager(self.screen.get_size(), look.theme_data())
+        ui = ThemedUI(self.screen.get_size(), look.theme_data())
         ui.preload_fonts([{"name": "noto_sans", "point_size": look.px(16), "style": style,
                            "antialiased": "1"} for style in ("italic",)])
         return ui

@@ -33,6 +33,8 @@ THEME_FILES = {"normal": Path(__file__).with_name("theme.json"),
 #: The window (in pixels at 100%) the interface needs: at 150% a window of 1152x720.
 MIN_ROOM = (768, 480)
 
+#: How wide pygame_gui lets a tooltip grow before it wraps, at 100%.
+TOOLTIP_WRAP = 170
 #: The font size pygame_gui gives widgets whose theme names none.
 PYGAME_GUI_FONT = 14
 
@@ -156,8 +158,11 @@ def theme_data(percent: int | None = None, theme: str | None = None) -> dict[str
             for key in ("padding", "shape_corner_radius", "border_width", "text_shadow_size"):
                 if key in misc:
                     misc[key] = times(misc[key])
-    # A tooltip's font is the default's unless the theme says otherwise.
+    # A tooltip's font is the default's unless the theme says otherwise, and it wraps at
+    # pygame_gui's 170 pixels, scaled (explicit widths: app.ThemedUI).
     data.setdefault("tool_tip", {}).setdefault("font", dict(data["defaults"]["font"]))
+    data["tool_tip"].setdefault("misc", {}).setdefault("rect_width",
+                                                       str(round(TOOLTIP_WRAP * factor)))
     return data
 
 

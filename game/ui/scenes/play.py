@@ -894,7 +894,7 @@ class PlayScene(Scene):
         self._tooltip_cell = key
         if text:
             tip = self.tooltip = self.controls.keep(UITooltip(
-                escape_html(text).replace("\n", "<br>"), (0, 16), self.app.ui, wrap_width=300))
+                escape_html(text).replace("\n", "<br>"), (0, 16), self.app.ui, wrap_width=px(300)))
             window = pygame.Rect((0, 0), self.app.window_size)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # pygame_gui warns when nothing beside fits
