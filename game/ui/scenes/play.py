@@ -1062,7 +1062,7 @@ class PlayScene(Scene):
         draw_text(surface, status, (x, y), 15, MUTED)
         y += px(24)
         if self.viewer is not None:  # the seat's shape beside its colour (never colour alone)
-            draw_seat_mark(surface, self.viewer, (panel.right - 20, y + px(11)), px(14),
+            draw_seat_mark(surface, self.viewer, (panel.right - px(20), y + px(11)), px(14),
                            on_piece=False)
         draw_text(surface, who, (x, y), 16, colour, bold=True)
         y = panel.y + px(HEADER_HEIGHT)
