@@ -6,6 +6,7 @@
     python main.py --smoke-test         # check this copy works, with no screen
     python main.py --install-desktop    # add the program to the desktop's menu (Linux)
     python main.py --version
+    python main.py referee --homeserver URL --user ID --password-file F --saves DIR
 
 ``python -m game`` and the installed ``tabletop`` command do the same.
 """
@@ -135,6 +136,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     render = sub.add_parser("render-map", help="render a .tmx map's tile layers to a PNG")
     render.add_argument("map", type=Path)
     render.add_argument("out", type=Path)
+    from game.online.cli import add_arguments as referee_arguments
+    referee_arguments(sub)  # tabletop referee: online tables headless (game/online/cli.py)
     parser.add_argument("--load", type=Path, metavar="FILE", help="open this save at start")
     parser.add_argument("--size", type=window_size, metavar="WIDTHxHEIGHT",
                         help=f"window size, e.g. 1280x720 (at least "
@@ -152,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
         return desktop.install() if args.install_desktop else desktop.uninstall()
     if args.command == "render-map":
         return render_map_command(args.map, args.out)
+    if args.command == "referee":
+        from game.online.cli import run as run_referee
+        return run_referee(args)
     # The window's class (X11) and app id (Wayland) name the desktop entry that
     # --install-desktop writes, so the task bar shows its name and icon.  Set before pygame is
     # imported: on import it sets the X11 class to the script's name.

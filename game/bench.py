@@ -1,9 +1,10 @@
 """Benchmark: ``python -m game.bench`` prints a table and writes ``bench.yaml``.
 
-``python -m game.bench --balance [GAME ...] [--games N]`` runs only the
+``python -m game.bench --balance [GAME ...] [--games N] [--seed S]`` runs only the
 balance reports: every game package with a ``balance.py`` module offers
 ``report(games: int | None) -> dict`` (plain data, seeded, computer players
-in every seat) and ``format(report) -> str`` (a table for people).  A plain
+in every seat; a report that also takes ``seed`` plays the block from seed S)
+and ``format(report) -> str`` (a table for people).  A plain
 ``python -m game.bench`` runs the client figures and then every report; ``--client`` skips
 the reports.
 
@@ -14,7 +15,9 @@ use of its idle screen -- in a real window whenever one can be opened here
 (``DISPLAY`` set and SDL's x11 driver works), with the same figures under the
 dummy video driver beside them; save and load time of a finished match,
 random full games per second, and History through the loop in a 1,000-action game
-(opening it and every kind of step; ``--history`` runs only that).  Compare figures from one run; these machines
+(opening it and every kind of step; ``--history`` runs only that).  ``--online`` (only) plays
+20 tables through one referee over a Matrix homeserver: actions per second and the round trip
+of an action (p50, p95; the target is p95 <= 1 s).  Compare figures from one run; these machines
 are shared and noisy.
 """
 
@@ -604,12 +607,18 @@ def balance_modules(wanted: list[str] | None = None) -> dict[str, object]:
     return found
 
 
-def balance(wanted: list[str] | None = None, games: int | None = None) -> dict[str, dict]:
-    """Run and print the balance reports; return them as plain data."""
+def balance(wanted: list[str] | None = None, games: int | None = None,
+            seed: int | None = None) -> dict[str, dict]:
+    """Run and print the balance reports; return them as plain data (``seed``: the first
+    seed of the block, for the reports whose ``report`` takes one)."""
+    import inspect
     reports = {}
     for game_id, module in balance_modules(wanted).items():
         start = time.perf_counter()
-        report = module.report(games)
+        if seed is not None and "seed" in inspect.signature(module.report).parameters:
+            report = module.report(games, seed=seed)
+        else:
+            report = module.report(games)
         seconds = time.perf_counter() - start
         print(f"\n== {game_id} balance ({seconds:.1f} s) ==")
         print(module.format(report))
@@ -633,6 +642,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the client figures (no balance reports)")
     parser.add_argument("--games", type=int, default=None,
                         help="games per balance cell (default: each report's own)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="first seed of the balance games (reports that take one; default: "
+                             "each report's own block)")
     parser.add_argument("--history", action="store_true",
                         help="only History's figures through the loop (a long game)")
     parser.add_argument("--thinking", nargs="?", const="fantasy_racing", metavar="GAME",
@@ -640,10 +652,18 @@ def main(argv: list[str] | None = None) -> int:
                              "and in a worker process (default game: fantasy_racing)")
     parser.add_argument("--frames", action="store_true",
                         help="only the frame figures (real window and dummy driver)")
+    parser.add_argument("--online", action="store_true",
+                        help="only the online figures: --tables N tables (default 20) played "
+                             "through one referee and the homeserver named by "
+                             "TABLETOP_TEST_HOMESERVER (see game/online/loadtest.py)")
+    parser.add_argument("--tables", type=int, default=20, help="tables for --online")
     args = parser.parse_args(argv)
     # This process never opens a real window; the frame figures run in child processes.
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if args.online:
+        from .online.loadtest import bench_main
+        return bench_main(args.tables)
     if args.bots is not None:
         from .bench_bots import QUICK_HARD, QUICK_PLAIN, run
         if args.quick:
@@ -655,7 +675,7 @@ def main(argv: list[str] | None = None) -> int:
         thinking_table(args.thinking)
         return 0
     if args.balance is not None:
-        reports = balance(args.balance or None, args.games)
+        reports = balance(args.balance or None, args.games, args.seed)
         out = Path("bench-balance.yaml")  # other games' last reports are kept
         kept = yaml.safe_load(out.read_text()) if out.exists() else None
         out.write_text(yaml.safe_dump({**(kept if isinstance(kept, dict) else {}), **reports},

@@ -225,7 +225,7 @@ def test_a_team_plan_beats_choosing_seat_by_seat(team: str) -> None:
     worlds = 400
     for triple in triples:
         rest = [p for p in POSITIONS if p not in triple]
-        plan, value = bot._team_plan(team, triple, tuple((p, False, None) for p in rest))
+        plan, value = bot._team_plan(team, triple, tuple((p, False, None) for p in rest), 0.0)
         estimate += value
         alone = []
         for start in triple:

@@ -18,7 +18,8 @@ Candidate).
 - Team plans: its trading has no chance in it, so it usually shows everyone its
   team.  When the public trading shows all three members of its team, all Normal
   computers, the three play one plan for their whole row, worked out by each from
-  public facts only (:func:`shown_plans`, :func:`_team_plan`).
+  public facts only (:func:`shown_plans`, :func:`_team_plan`).  Against six people the
+  plan also counts their points against the team's, at half a point (:data:`PUSH`).
 - Trading: :data:`START_VALUE` holds what each starting Position is worth to
   each team when the bot then chooses well (see :func:`start_values`).  On its
   turn it offers a swap for the Position with the best expected gain (the gain
@@ -410,6 +411,11 @@ def choice_values(teams: list[str], starts: list[int], choices: list[dict[str, A
 SHOWN = 0.9
 #: Imagined worlds a team plan is worked out over.
 PLAN_WORLDS = 500
+#: When the other six are all people, a team plan counts each of their points against the
+#: team this much (half a point: the team's three members against six others).  Not against
+#: computers: their choices are modelled (:data:`TYPICAL`), and pushing them down there made
+#: the Werewolves the Elimination Candidate far too often.
+PUSH = 0.5
 
 
 def _plans(team: str) -> tuple[tuple[Any, tuple[int, int, int], int, tuple[str, ...], str], ...]:
@@ -449,8 +455,8 @@ PLANS = {team: _plans(team) for team in TEAMS}
 
 @lru_cache(maxsize=1024)
 def _team_plan(team: str, members: tuple[int, ...],
-               others: tuple[tuple[int, bool, tuple[float, ...] | None], ...]
-               ) -> tuple[tuple[tuple[int, int, str, str], ...], float]:
+               others: tuple[tuple[int, bool, tuple[float, ...] | None], ...],
+               push: float | None = None) -> tuple[tuple[tuple[int, int, str, str], ...], float]:
     """The team's joint secret choices, (slot, number, direction, vote) for each member (by
     their starts ``members``), and the points they are worth to the three members together:
     the row of items worth the most, on average over imagined worlds.
@@ -460,7 +466,12 @@ def _team_plan(team: str, members: tuple[int, ...],
     the odds make it); a computer makes its :data:`TYPICAL` choice, a person chooses at
     random.  The other two rows are then fixed, so how often each member reaches our row on
     each Position, and what leaving it from each Position is worth, are summed once, and each
-    possible row is scored from those sums (a few tens of milliseconds)."""
+    possible row is scored from those sums (a few tens of milliseconds).
+
+    ``push``: how much each point of the others counts against the team's (None: :data:`PUSH`
+    when all six others are people, else 0).  Against six people the plan is chosen for the
+    team's points less half the others' (a player of either other team, as likely), since
+    the same row moves them too; the value returned is the team's points alone."""
     rng = Rng.derive(0x7EA, TEAMS.index(team), *members, *(o[0] for o in others))
     foes = [t for t in TEAMS if t != team]
     splits = []  # (which of the six are foes[0], weight)
@@ -476,6 +487,10 @@ def _team_plan(team: str, members: tuple[int, ...],
         running.append(total)
     reach = [[0] * 10 for _ in members]  # how often a member reaches our row on each Position
     worth_at = [0] * 10  # the points for leaving our row on each Position, summed
+    if push is None:
+        push = PUSH if all(not computer for _start, computer, _odds in others) else 0.0
+    reach_o = [0] * 10  # how often one of the others reaches our row on each Position
+    theirs_at = [0.0] * 10  # an other's points for leaving our row there (either foe team)
     identity = list(range(10))
     for _world in range(PLAN_WORLDS):
         mark = rng.randbelow(1 << 40) / (1 << 40) * total
@@ -517,20 +532,32 @@ def _team_plan(team: str, members: tuple[int, ...],
         points = SCORES[team]
         for p in POSITIONS:
             worth_at[p] += points[after[p]]
+        if push:
+            for start, _computer, _odds in others:
+                reach_o[before[start]] += 1
+            a, b = SCORES[foes[0]], SCORES[foes[1]]
+            for p in POSITIONS:
+                theirs_at[p] += (a[after[p]] + b[after[p]]) / 2
     # The row before ours and the row after it come from different teams' choices, drawn
     # apart (only the deal of the two other teams links them), so a row is taken to be
     # worth how often each member reaches each place on it times the points for leaving
     # from where the row sends it.
     best, best_value = None, None
     spots = [(p, n) for r in reach for p, n in enumerate(r) if n]
+    spots_o = [(p, n * push) for p, n in enumerate(reach_o) if n] if push else []
     for plan in PLANS[team]:
         row = plan[0]
         moves = _fear(*row) if team == "werewolf" else _jumps(row, -1 if team == "dwarf" else +1)
         value = sum(n * worth_at[moves[p]] for p, n in spots)
+        if spots_o:  # against six people: their points count against the team's
+            value -= sum(n * theirs_at[moves[p]] for p, n in spots_o)
         if best_value is None or value > best_value:
             best, best_value = plan, value
     assert best is not None and best_value is not None
-    _row, slots3, communal, dirs3, vote = best
+    row, slots3, communal, dirs3, vote = best
+    if spots_o:  # what the chosen row is worth to the team alone
+        moves = _fear(*row) if team == "werewolf" else _jumps(row, -1 if team == "dwarf" else +1)
+        best_value = sum(n * worth_at[moves[p]] for p, n in spots)
     return (tuple((slot, communal, direction, vote) for slot, direction in zip(slots3, dirs3)),
             best_value / PLAN_WORLDS ** 2)
 

@@ -1,0 +1,96 @@
+"""A player's program's side of an online table, without any screen (the UI builds on it).
+
+It keeps, per (table, seat), the last update the referee sent and the seat's log lines
+(joined by ``log_from``; a gap asks for a ``sync``), and every action sent and not yet answered,
+so that after a reconnect :meth:`Player.resend` sends them again with the same ids (the referee
+applies each once).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import protocol
+from .transport import Transport
+
+
+class Player:
+    """One account's view of its tables, over ``transport``; ``referee`` is its account."""
+
+    def __init__(self, transport: Transport, referee: str) -> None:
+        self.transport, self.referee = transport, referee
+        self.program = protocol.program_version()
+        self.updates: dict[tuple[str, int], dict[str, Any]] = {}
+        self.logs: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        self.tables: dict[str, dict[str, Any]] = {}
+        self.pending: dict[str, dict[str, Any]] = {}
+        self.refusals: list[dict[str, Any]] = []
+        self.acks: list[dict[str, Any]] = []
+        self.chat: list[dict[str, Any]] = []
+
+    def _send(self, kind: str, table: str, **fields: Any) -> dict[str, Any]:
+        message = protocol.stamp(kind, table, self.program, **fields)
+        rules = self.tables.get(table, {}).get("rules")
+        if rules is not None:
+            message["rules"] = rules
+        self.transport.send(self.referee, message)
+        return message
+
+    def act(self, table: str, seat: int, action: dict[str, Any]) -> str:
+        """Send ``action`` for ``seat``; returns its id (kept until answered)."""
+        ident = protocol.new_action_id()
+        self.pending[ident] = self._send("action", table, seat=seat, id=ident, action=action)
+        return ident
+
+    def sync(self, table: str, seat: int) -> None:
+        self._send("sync", table, seat=seat)
+
+    def say(self, table: str, text: str) -> None:
+        self._send("chat", table, text=text)
+
+    def resend(self) -> int:
+        """Send every unanswered action again, same ids (after a reconnect)."""
+        for message in self.pending.values():
+            self.transport.send(self.referee, message)
+        return len(self.pending)
+
+    def poll(self) -> int:
+        """Take in what arrived; how many messages."""
+        arrived = self.transport.receive()
+        for sender, message in arrived:
+            if sender != self.referee or not isinstance(message, dict):
+                continue
+            kind, table = message.get("kind"), message.get("table")
+            if kind == "update":
+                self._take_update(table, protocol.from_wire(message))
+            elif kind == "table":
+                self.tables[table] = protocol.from_wire(message)
+            elif kind == "ack":
+                self.pending.pop(message.get("id"), None)
+                self.acks.append(message)
+            elif kind == "refused":
+                self.pending.pop(message.get("id"), None)
+                self.refusals.append(message)
+            elif kind == "chat":
+                self.chat.append(message)
+        return len(arrived)
+
+    def _take_update(self, table: str, message: dict[str, Any]) -> None:
+        key = (table, message["seat"])
+        lines = self.logs.setdefault(key, [])
+        start = message.get("log_from", 0)
+        if start > len(lines):  # missed some lines: ask for everything again
+            self.sync(table, message["seat"])
+        else:
+            del lines[start:]
+            lines.extend(message.get("log", []))
+        self.updates[key] = message
+        self.tables.setdefault(table, {})["rules"] = message.get("rules")
+
+    def my_turn(self) -> list[tuple[str, int]]:
+        """(table, seat) pairs whose latest update offers actions."""
+        return [key for key, up in self.updates.items()
+                if up.get("legal") and key[1] in up.get("to_act", []) and not up.get("over")]
+
+
+__all__ = ["Player"]

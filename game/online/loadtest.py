@@ -1,0 +1,187 @@
+"""Whole games over a real Matrix homeserver: for the ``online`` tests and the bench.
+
+:func:`play_over_matrix` registers fresh accounts (Synapse's shared-secret registration), starts
+one referee and ``tables`` tables of Odysseus (two remote people and one computer seat each),
+and lets every remote seat play from only what it receives (the game's policy on its own view
+and legal actions) until every game is over.  It returns the referee, every message each
+account received, and the round trips (an action sent until its ``ack`` came back).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from game.engine.registry import controller_class
+from game.engine.rng import Rng
+
+from .client import Player
+from .matrix import ROOMS_FILE, MatrixTransport, run_referee
+from .referee import Referee
+from .transport import send_all, serve
+
+NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"]
+
+
+def choose(game: str, update: dict[str, Any]) -> dict[str, Any]:
+    """A remote player's choice from its own update only (deterministic per step and seat)."""
+    rng = Rng.derive(7, update["step"], update["seat"])
+    choice = controller_class(game).policy(update["view"], update["legal"], rng)
+    return choice if choice is not None else rng.choice(update["legal"])
+
+
+class Recording(MatrixTransport):
+    """A player's transport that keeps every message it received (for the privacy checks)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.received: list[dict[str, Any]] = []
+
+    def receive(self) -> list[tuple[str, dict[str, Any]]]:
+        out = super().receive()
+        self.received.extend(message for _, message in out)
+        return out
+
+
+async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Path,
+                           tables: int = 1, game: str = "odysseus", seed: int = 0x5EC2E7ABCD17,
+                           max_seconds: float = 600.0,
+                           restart_at: int | None = None) -> dict[str, Any]:
+    """Play; ``restart_at``: once the referee has applied that many actions in all, its process
+    is "killed" (the referee and its connection dropped, their unsent answers lost) and a new
+    one resumes from the saves folder and the room map."""
+    from game.tools.synapse_local import register_with_secret
+    saves = Path(saves)
+    run = secrets.token_hex(3)
+    password = secrets.token_hex(12)
+    referee_id = register_with_secret(homeserver, shared_secret, f"ref{run}", password)
+    ref_end = MatrixTransport(homeserver, referee_id, password, state=saves / ROOMS_FILE)
+    await ref_end.login()
+    referee = Referee(saves, capacity=60, rate=30.0)
+    seats = [{"name": NAMES[0], "kind": "human"}, {"name": NAMES[1], "kind": "bot"},
+             {"name": NAMES[2], "kind": "human"}]
+    people: list[tuple[str, Player, Recording]] = []
+    table_ids = []
+    for number in range(tables):
+        accounts = [register_with_secret(homeserver, shared_secret, f"p{run}t{number}s{s}",
+                                         password) if s != 1 else None for s in range(3)]
+        table, out = referee.open_table(game, seats, accounts, seed=seed + number)
+        table_ids.append(table)
+        await ref_end.open_table(table, accounts, referee.tables[table].match.title)
+        send_all(ref_end, out)
+        for account in accounts:
+            if account:
+                end = Recording(homeserver, account, password, referee=referee_id)
+                await end.login()
+                people.append((account, Player(end, referee_id), end))
+    stop = asyncio.Event()
+    trips: list[float] = []
+    started = time.monotonic()
+    deadline = started + max_seconds
+
+    holder = {"referee": referee, "end": ref_end, "restarts": 0}
+
+    def finished() -> bool:
+        return all(holder["referee"].tables[t].match.is_over() for t in table_ids)
+
+    async def seat_loop(player: Player, end: Recording) -> None:
+        sent: dict[str, float] = {}
+        acted: dict[Any, Any] = {}
+        seen = 0
+        while not finished() and time.monotonic() < deadline:
+            await end.pump(timeout_ms=1_000)
+            player.poll()
+            for ident in list(player.pending):  # unanswered for long: the referee restarted
+                if time.monotonic() - sent.get(ident, 0) > 5.0:
+                    end.send(referee_id, player.pending[ident])
+                    sent[ident] = time.monotonic()
+            for ack in player.acks[seen:]:
+                if ack.get("id") in sent:
+                    trips.append(time.monotonic() - sent.pop(ack["id"]))
+            seen = len(player.acks)
+            for key in player.my_turn():
+                update = player.updates[key]
+                if acted.get(key) is update or player.pending:
+                    continue
+                acted[key] = update
+                sent[player.act(key[0], key[1], choose(game, update))] = time.monotonic()
+
+    async def referee_loop() -> None:
+        if restart_at is None:
+            await run_referee(ref_end, referee, seconds=max_seconds, stop=stop)
+            return
+        while not stop.is_set() and time.monotonic() < deadline:
+            end = holder["end"]
+            await end.pump(timeout_ms=1_000)
+            serve(holder["referee"], end, time.monotonic())
+            done = sum(len(holder["referee"].tables[t].match.actions) for t in table_ids)
+            if not holder["restarts"] and done >= restart_at:
+                await end.close()  # killed: what it had not sent yet is lost
+                holder["referee"], out = Referee.resume(saves, capacity=60, rate=30.0)
+                holder["end"] = MatrixTransport(homeserver, referee_id, password,
+                                                state=saves / ROOMS_FILE)
+                await holder["end"].login()
+                send_all(holder["end"], out)
+                holder["restarts"] += 1
+        await holder["end"].flush()
+
+    ref_task = asyncio.create_task(referee_loop())
+    try:
+        await asyncio.gather(*(seat_loop(p, e) for _, p, e in people))
+    finally:
+        stop.set()
+        await ref_task
+        for _, _, end in people:
+            await end.close()
+        await holder["end"].close()
+    referee = holder["referee"]
+    elapsed = time.monotonic() - started
+    return {"referee": referee, "tables": table_ids, "seconds": elapsed, "trips": trips,
+            "received": {account: end.received for account, _, end in people},
+            "accounts": {account: i for i, (account, _, _) in enumerate(people)},
+            "actions": sum(len(referee.tables[t].match.actions) for t in table_ids),
+            "over": finished(), "restarts": holder["restarts"]}
+
+
+def bench_main(tables: int = 20) -> int:
+    """``python -m game.bench --online``: prints the figures and writes bench-online.yaml."""
+    import os
+    import tempfile
+
+    import yaml
+    homeserver = os.environ.get("TABLETOP_TEST_HOMESERVER")
+    secret = os.environ.get("TABLETOP_TEST_SHARED_SECRET")
+    if not homeserver or not secret:
+        print("bench --online: set TABLETOP_TEST_HOMESERVER and TABLETOP_TEST_SHARED_SECRET "
+              "(python -m game.tools.synapse_local env DIR)", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        result = asyncio.run(play_over_matrix(homeserver, secret, tmp, tables=tables,
+                                              max_seconds=900))
+    trips = result["trips"]
+    figures = {"tables": tables, "over": result["over"], "actions": result["actions"],
+               "seconds": round(result["seconds"], 1),
+               "actions_per_second": round(result["actions"] / result["seconds"], 1),
+               "round_trips": len(trips),
+               "round_trip_p50_s": round(percentile(trips, 0.5), 3),
+               "round_trip_p95_s": round(percentile(trips, 0.95), 3),
+               "round_trip_max_s": round(max(trips), 3) if trips else None,
+               "target_p95_s": 1.0}
+    for key, value in figures.items():
+        print(f"{key:22} {value}")
+    Path("bench-online.yaml").write_text(yaml.safe_dump(figures, sort_keys=False))
+    return 0 if result["over"] else 1
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+__all__ = ["play_over_matrix", "percentile", "choose", "bench_main"]

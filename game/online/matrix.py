@@ -1,0 +1,330 @@
+"""The online table over Matrix, with matrix-nio (the ``online`` extra).
+
+Per table the referee's account makes one table room (everyone at the table: the public
+``table`` messages, a plain-text line mentioning whose turn it is, chat) and one private room
+per remote account (that seat's ``update``s and the ``action``s it sends).  Messages travel as
+custom room events (:data:`~game.online.protocol.EVENT_ACTION` from players,
+:data:`~game.online.protocol.EVENT_UPDATE` from the referee) whose content is the message.
+
+Rooms are persistent, ordered logs: the referee keeps its sync token with its room map beside
+its saves (``matrix-rooms.yaml``), written only after the referee has handled (and saved) what
+came before it, so after a crash it reads every action sent meanwhile, again if need be (the
+action ids make that harmless).  A player's program resends unanswered actions with the same
+ids after reconnecting.
+
+:class:`MatrixTransport` has the same ``send``/``receive`` as the in-memory transport, plus the
+asynchronous :meth:`~MatrixTransport.pump` that talks to the homeserver.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+from game.engine.errors import SaveError
+from game.engine.saves import read_yaml, write_yaml_atomic
+
+from . import protocol
+from .referee import TABLE
+from .transport import Transport
+
+try:  # the optional extra
+    import nio
+except ImportError:  # pragma: no cover - depends on what is installed
+    nio = None
+
+log = logging.getLogger(__name__)
+
+NEEDS_NIO = ("Online play needs the matrix-nio library: pip install 'tabletop-hotseat[online]' "
+             "(or pip install 'matrix-nio>=0.24,<1').")
+#: The state event that tells a room's table and role (set by the referee when it makes it).
+ROOM_STATE = f"{protocol.NAMESPACE}.room"
+ROOMS_FILE = "matrix-rooms.yaml"
+#: How many events of each room a sync may bring at most (then the rest on the next).
+TIMELINE_LIMIT = 100
+
+
+class NetworkError(Exception):
+    """Something the network did, in words for the player."""
+
+
+def need_nio() -> None:
+    if nio is None:
+        raise NetworkError(NEEDS_NIO)
+
+
+def mention_line(message: dict[str, Any]) -> dict[str, Any]:
+    """An ``m.room.message`` saying whose turn it is, mentioning their accounts (so their
+    Matrix clients notify them)."""
+    body = protocol.turn_text(message)
+    people = message.get("mentions") or []
+    formatted = html.escape(body)
+    for user in people:
+        formatted = formatted.replace(html.escape(user),
+                                      f'<a href="https://matrix.to/#/{html.escape(user)}">'
+                                      f'{html.escape(user)}</a>')
+    return {"msgtype": "m.text", "body": body, "format": "org.matrix.custom.html",
+            "formatted_body": formatted, "m.mentions": {"user_ids": list(people)}}
+
+
+class MatrixTransport(Transport):
+    """One account's end over a homeserver.
+
+    ``referee``: for a player's program, the referee's account (only its invitations are
+    accepted, only its messages read); None for the referee's own end.  ``state``: the
+    referee's room map and sync token file."""
+
+    def __init__(self, homeserver: str, user: str, password: str, referee: str | None = None,
+                 state: str | Path | None = None) -> None:
+        need_nio()
+        self.homeserver, self.account, self.password = homeserver, user, password
+        self.referee = referee
+        self.state_path = Path(state) if state else None
+        # nio retries a request that times out or cannot connect; a few times only, so that
+        # an unreachable homeserver is said (NetworkError) instead of waited for in silence.
+        config = nio.AsyncClientConfig(max_timeouts=3, max_timeout_retry_wait_time=8,
+                                       request_timeout=45)
+        self.client = nio.AsyncClient(homeserver, user, config=config)
+        self.outbox: deque[tuple[str, dict[str, Any]]] = deque()
+        self.inbox: deque[tuple[str, dict[str, Any]]] = deque()
+        #: room id -> {"table": id, "role": "table" | "seat", "account": id or None}
+        self.rooms: dict[str, dict[str, Any]] = {}
+        self.since: str | None = None
+        self.handled_since: str | None = None
+        self.last_turn: dict[str, Any] = {}
+        self.notices: deque[str] = deque(maxlen=100)
+        self._load_state()
+
+    # ------------------------------------------------------------------ state
+    def _load_state(self) -> None:
+        if self.state_path is None or not self.state_path.exists():
+            return
+        try:
+            doc = read_yaml(self.state_path)
+            self.rooms = {str(k): dict(v) for k, v in (doc.get("rooms") or {}).items()}
+            self.since = self.handled_since = doc.get("since")
+        except (SaveError, AttributeError, TypeError, ValueError) as exc:
+            log.error("the Matrix room map %s could not be read: %s", self.state_path, exc)
+
+    def _save_state(self) -> None:
+        if self.state_path is not None:
+            write_yaml_atomic(self.state_path, {"account": self.account, "rooms": self.rooms,
+                                                "since": self.handled_since})
+
+    def room_of(self, table: str, account: str | None) -> str | None:
+        role = "table" if account == TABLE else "seat"
+        for room, info in self.rooms.items():
+            if info.get("table") == table and info.get("role") == role and (
+                    role == "table" or info.get("account") in (account, None)):
+                return room
+        return None
+
+    # ------------------------------------------------------------------ connecting
+    async def _call(self, what: str, coroutine: Any) -> Any:
+        try:
+            response = await coroutine
+        except (asyncio.TimeoutError, OSError) as exc:
+            raise NetworkError(f"The homeserver at {self.homeserver} cannot be reached "
+                               f"({what}: {exc or type(exc).__name__}). Check the address "
+                               "and the network; the game waits.") from None
+        except Exception as exc:  # aiohttp's errors, without importing aiohttp here
+            if type(exc).__module__.startswith("aiohttp"):
+                raise NetworkError(f"The homeserver at {self.homeserver} cannot be reached "
+                                   f"({what}: {exc}). The game waits.") from None
+            raise
+        if isinstance(response, nio.ErrorResponse):
+            raise NetworkError(f"The homeserver refused to {what}: "
+                               f"{response.message or response.status_code}.")
+        return response
+
+    async def login(self) -> None:
+        await self._call("log in", self.client.login(self.password,
+                                                      device_name="Tabletop"))
+
+    async def close(self) -> None:
+        await self.client.close()
+
+    async def open_table(self, table: str, accounts: list[str | None], title: str) -> None:
+        """(Referee) the table room and one private room per remote account, made once."""
+        people = sorted({a for a in accounts if a and a != self.account})
+        if self.room_of(table, TABLE) is None:
+            room = await self._room(f"{title}: table {table}", people,
+                                    {"table": table, "role": "table"})
+            self.rooms[room] = {"table": table, "role": "table", "account": None}
+        for person in people:
+            if self.room_of(table, person) is None:
+                room = await self._room(f"{title}: your seat ({table})", [person],
+                                        {"table": table, "role": "seat", "account": person},
+                                        direct=True)
+                self.rooms[room] = {"table": table, "role": "seat", "account": person}
+        self._save_state()
+
+    async def _room(self, name: str, invite: list[str], info: dict[str, Any],
+                    direct: bool = False) -> str:
+        state = [{"type": ROOM_STATE, "state_key": "", "content": {
+            **info, "referee": self.account, "proto": protocol.PROTOCOL,
+            "program": protocol.program_version()}}]
+        response = await self._call("make a room", self.client.room_create(
+            name=name, invite=invite, is_direct=direct, initial_state=state, federate=True,
+            preset=nio.RoomPreset.private_chat))
+        return response.room_id
+
+    # ------------------------------------------------------------------ messages
+    def send(self, recipient: str, message: dict[str, Any]) -> None:
+        self.outbox.append((recipient, message))
+
+    def receive(self) -> list[tuple[str, dict[str, Any]]]:
+        out = list(self.inbox)
+        self.inbox.clear()
+        return out
+
+    async def flush(self) -> None:
+        """Send what waits: in order within each room, the rooms side by side (one table's
+        answers do not wait for another's).  A message for a room not known yet stays (a
+        player's first action before the referee's invitation arrived), and so does what a
+        network failure kept from going (then NetworkError)."""
+        by_room: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        kept: deque[tuple[str, dict[str, Any]]] = deque()
+        while self.outbox:
+            recipient, message = self.outbox.popleft()
+            room = self.room_of(message.get("table", ""),
+                                recipient if self.referee is None else self.account)
+            if room is None:
+                kept.append((recipient, message))
+                continue
+            size = protocol.encoded_size(message)
+            if size > protocol.MAX_OUTGOING_BYTES:
+                log.error("a %s message of %d bytes is too large for a Matrix event; not sent",
+                          message.get("kind"), size)
+                continue
+            by_room.setdefault(room, []).append((recipient, message))
+        results = await asyncio.gather(*(self._send_room(room, items)
+                                         for room, items in by_room.items()),
+                                       return_exceptions=True)
+        failure = None
+        for items, result in zip(by_room.values(), results):
+            if isinstance(result, BaseException):
+                failure = failure or result
+                kept.extend(items[result.sent:] if isinstance(result, NetworkError)
+                            and hasattr(result, "sent") else items)
+        self.outbox = kept + self.outbox
+        if failure is not None:
+            raise failure
+
+    async def _send_room(self, room: str, items: list[tuple[str, dict[str, Any]]]) -> None:
+        kind = protocol.EVENT_UPDATE if self.referee is None else protocol.EVENT_ACTION
+        for sent, (recipient, message) in enumerate(items):
+            tx = message.get("id") if kind == protocol.EVENT_ACTION else None
+            try:
+                await self._call("send a message", self.client.room_send(
+                    room, kind, message, tx_id=tx, ignore_unverified_devices=True))
+            except NetworkError as exc:
+                exc.sent = sent  # what went before it is not sent again
+                raise
+            if recipient == TABLE and message.get("kind") == "table":
+                table = message.get("table", "")
+                turn = (tuple(message.get("to_act") or ()), bool(message.get("over")))
+                if self.last_turn.get(table) != turn:
+                    self.last_turn[table] = turn
+                    await self._call("send a message", self.client.room_send(
+                        room, "m.room.message", mention_line(message)))
+
+    async def pump(self, timeout_ms: int = 30_000) -> int:
+        """Send what waits, then one sync (long-polling up to ``timeout_ms``); returns how many
+        messages arrived.  The referee's sync token is saved only here, after the caller has
+        handled the previous batch."""
+        await self.flush()
+        if self.handled_since != self.since:
+            self.handled_since = self.since
+            self._save_state()
+        sync_filter = {"room": {"timeline": {"limit": TIMELINE_LIMIT}},
+                       "presence": {"not_types": ["*"]}}
+        response = await self._call("sync", self.client.sync(
+            timeout=timeout_ms, since=self.since, sync_filter=sync_filter))
+        arrived = len(self.inbox)
+        for room, invited in response.rooms.invite.items():
+            await self._invited(room, invited)
+        for room, joined in response.rooms.join.items():
+            for event in list(getattr(joined, "state", None) or []) + joined.timeline.events:
+                self._event(room, event)
+        for room in response.rooms.leave:
+            self.rooms.pop(room, None) if self.referee is not None else None
+        self.since = response.next_batch
+        await self.flush()
+        return len(self.inbox) - arrived
+
+    async def _invited(self, room: str, invited: Any) -> None:
+        inviter = next((ev.sender for ev in invited.invite_state
+                        if getattr(ev, "membership", None) == "invite"), None)
+        if self.referee is None or inviter != self.referee:
+            log.info("ignoring an invitation to %s from %s", room, inviter)
+            return
+        await self._call("join a room", self.client.join(room))
+        self.rooms.setdefault(room, {"table": None, "role": None, "account": None})
+
+    def _event(self, room: str, event: Any) -> None:
+        source = getattr(event, "source", {}) or {}
+        kind, sender = source.get("type"), source.get("sender")
+        content = source.get("content")
+        if sender == self.account:
+            return
+        if kind == "m.room.member" and isinstance(content, dict):
+            info = self.rooms.get(room)
+            if content.get("membership") == "leave" and info:
+                self.notices.append(f"{sender} left the {info.get('role')} room of table "
+                                    f"{info.get('table')}.")
+            return
+        if kind == ROOM_STATE and isinstance(content, dict) and sender == self.referee:
+            self.rooms[room] = {"table": content.get("table"), "role": content.get("role"),
+                                "account": content.get("account")}
+            return
+        if not isinstance(content, dict):
+            return
+        if self.referee is None:  # the referee reads actions from its rooms' members
+            info = self.rooms.get(room)
+            if kind != protocol.EVENT_ACTION or info is None:
+                return
+            if info["role"] == "seat" and sender != info["account"]:
+                log.warning("%s sent an action in %s's private room; ignored", sender,
+                            info["account"])
+                return
+            if content.get("table") != info["table"]:
+                content = dict(content, table=info["table"] or "unknown")
+            self.inbox.append((sender, content))
+        elif sender == self.referee and kind == protocol.EVENT_UPDATE:
+            info = self.rooms.setdefault(room, {"table": None, "role": None, "account": None})
+            if info.get("table") is None and isinstance(content.get("table"), str):
+                info["table"] = content["table"]
+                info["role"] = "seat" if content.get("kind") in ("update", "ack", "refused") \
+                    else "table"
+                info["account"] = self.account if info["role"] == "seat" else None
+            self.inbox.append((sender, content))
+
+
+async def run_referee(transport: MatrixTransport, referee: Any, seconds: float | None = None,
+                      stop: asyncio.Event | None = None) -> None:
+    """The referee's loop: pump, hand what arrived to the referee, repeat (until ``stop`` is
+    set or ``seconds`` passed).  A network failure is reported and retried with a growing
+    pause (at most a minute); the referee itself never stops for it."""
+    from .transport import serve
+    deadline = None if seconds is None else time.monotonic() + seconds
+    pause = 1.0
+    while not (stop and stop.is_set()) and (deadline is None or time.monotonic() < deadline):
+        try:
+            await transport.pump(timeout_ms=5_000)
+            pause = 1.0
+        except NetworkError as exc:
+            log.warning("%s (trying again in %.0f s)", exc, pause)
+            await asyncio.sleep(pause)
+            pause = min(60.0, pause * 2)
+            continue
+        serve(referee, transport, time.monotonic())
+    await transport.flush()
+
+
+__all__ = ["MatrixTransport", "NetworkError", "run_referee", "mention_line", "NEEDS_NIO"]

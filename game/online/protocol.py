@@ -1,0 +1,247 @@
+"""The online table's messages: plain dicts, stamped with the versions, checked on arrival.
+
+Pure: no network, no clock, no file.  Every message is a JSON object with
+
+- ``kind``: what it is (see :data:`INCOMING` and :data:`OUTGOING`);
+- ``proto``: the protocol version (:data:`PROTOCOL`); a different one is refused with both
+  versions named;
+- ``program``: the sender's program version (for the messages players read on a mismatch);
+- ``table``: the table (match) id it is about.
+
+A player's program sends the referee ``action`` (an action for one of its seats, with a unique
+``id``: uuid4 hex made by the client, so a resent action is applied once), ``sync`` (send me
+my seat's whole update again, e.g. after reconnecting) and ``chat`` (a line for the table).
+The referee sends each seat an ``update`` built by :func:`seat_update` from that seat's own
+``view``, ``legal_actions`` and ``log_for``, an ``ack`` or a ``refused`` for each action, and
+the table a ``table`` message (public log lines, status, whose turn) built by
+:func:`table_update`.  No message ever holds the seed, another seat's view or another seat's
+secret log lines: the builders take only what the match gives that seat.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import Any
+
+#: The protocol version: a message of another version is refused, naming both.
+PROTOCOL = 1
+#: The custom Matrix event types (and the in-memory transport's names for the same).
+NAMESPACE = "io.github.tabletop_hotseat"
+EVENT_ACTION = f"{NAMESPACE}.action"
+EVENT_UPDATE = f"{NAMESPACE}.update"
+#: The hard cap on a message a player sends (its JSON in UTF-8): an action is small.
+MAX_INCOMING_BYTES = 8192
+#: The cap on a message the referee sends (a Matrix event may hold 65536 bytes in all).
+MAX_OUTGOING_BYTES = 60_000
+#: How deep an action's lists and mappings may nest, and how long a chat line may be.
+MAX_DEPTH = 8
+MAX_CHAT = 500
+ACTION_ID = re.compile(r"[0-9a-f]{32}\Z")
+TABLE_ID = re.compile(r"[0-9a-z]{6,32}\Z")
+#: The fields each kind a player sends may hold (every one is required but ``seat`` of sync).
+INCOMING: dict[str, dict[str, tuple[type, ...]]] = {
+    "action": {"seat": (int,), "id": (str,), "action": (dict,)},
+    "sync": {"seat": (int,)},
+    "chat": {"text": (str,)},
+}
+#: Fields every message a player sends holds (``rules``, the rules version the sender knows,
+#: may be left out before its first update).
+COMMON = {"kind": (str,), "proto": (int,), "program": (str,), "table": (str,), "rules": (int,)}
+OPTIONAL = {"rules"}
+OUTGOING = ("update", "ack", "refused", "table", "chat")
+
+
+class BadMessage(ValueError):
+    """A message that cannot be used; its text is the reason, for the sender to read."""
+
+
+def program_version() -> str:
+    """This program's version: the installed distribution's, else the checkout's."""
+    from importlib import metadata
+    try:
+        return metadata.version("tabletop-hotseat")
+    except metadata.PackageNotFoundError:
+        pass
+    try:
+        from game.app import version
+        return version()
+    except Exception:  # noqa: BLE001 - a version is a label, never a reason to fail
+        return "unknown"
+
+
+def new_action_id() -> str:
+    """A fresh action id (uuid4 as 32 hex digits), made by the player's program."""
+    return uuid.uuid4().hex
+
+
+def stamp(kind: str, table: str, program: str | None = None, **fields: Any) -> dict[str, Any]:
+    """A message of ``kind`` about ``table`` with the version stamp (add ``rules=`` where the
+    game is known)."""
+    return {"kind": kind, "proto": PROTOCOL, "program": program or program_version(),
+            "table": table, **fields}
+
+
+def encoded_size(message: Any) -> int:
+    return len(json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+
+
+def _depth(value: Any, level: int = 0) -> int:
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max([_depth(v, level + 1) for v in value.values()] or [level + 1])
+    if isinstance(value, list):
+        return max([_depth(v, level + 1) for v in value] or [level + 1])
+    return level
+
+
+def _plain(value: Any) -> bool:
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return not isinstance(value, float) or value == value and abs(value) != float("inf")
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    return False
+
+
+def check_incoming(message: Any) -> dict[str, Any]:
+    """``message`` (from a player's program) if it is well formed; else BadMessage saying why.
+
+    Checks, in order: a JSON object of at most :data:`MAX_INCOMING_BYTES`, a known kind, the
+    protocol version, the common fields, exactly the kind's fields with their types, then each
+    field's own rule (id form, action plain and shallow, chat length)."""
+    if not isinstance(message, dict):
+        raise BadMessage("A message must be a JSON object.")
+    try:
+        size = encoded_size(message)
+    except (TypeError, ValueError):
+        raise BadMessage("The message is not plain JSON data.") from None
+    if size > MAX_INCOMING_BYTES:
+        raise BadMessage(f"The message is too large ({size} bytes; at most "
+                         f"{MAX_INCOMING_BYTES}).")
+    kind = message.get("kind")
+    if kind not in INCOMING:
+        raise BadMessage(f"Unknown message kind {str(kind)[:40]!r}.")
+    proto = message.get("proto")
+    if proto != PROTOCOL:
+        raise BadMessage(f"Protocol version {str(proto)[:12]} is not this referee's "
+                         f"({PROTOCOL}); the sender runs Tabletop "
+                         f"{str(message.get('program'))[:40]}, the referee "
+                         f"{program_version()}. Update the older one.")
+    fields = {**COMMON, **INCOMING[kind]}
+    unknown = sorted(set(message) - set(fields))
+    if unknown:
+        raise BadMessage(f"A {kind} message has no field {str(unknown[0])[:40]!r}.")
+    for name, types in fields.items():
+        if name not in message:
+            if name in OPTIONAL:
+                continue
+            raise BadMessage(f"A {kind} message needs its {name!r}.")
+        value = message[name]
+        if not isinstance(value, types) or isinstance(value, bool) and bool not in types:
+            raise BadMessage(f"A {kind} message's {name!r} has the wrong type.")
+    if len(message["program"]) > 64:
+        raise BadMessage("The program version is too long.")
+    if not TABLE_ID.match(message["table"]):
+        raise BadMessage("The table id is not one of this referee's form.")
+    if kind == "action":
+        if not ACTION_ID.match(message["id"]):
+            raise BadMessage("An action's id must be 32 hex digits (a uuid4).")
+        action = message["action"]
+        if not isinstance(action.get("type"), str):
+            raise BadMessage("An action must have a 'type'.")
+        if not _plain(action) or _depth(action) > MAX_DEPTH:
+            raise BadMessage("An action must be plain data, nested at most "
+                             f"{MAX_DEPTH} deep.")
+    if kind == "chat":
+        text = message["text"]
+        if not text.strip() or len(text) > MAX_CHAT:
+            raise BadMessage(f"A chat line must hold 1 to {MAX_CHAT} characters.")
+        if any(ord(c) < 32 for c in text):
+            raise BadMessage("A chat line may not hold control characters.")
+    return message
+
+
+#: JSON keys are strings: a mapping with other keys (a game's ``{seat: ...}``) crosses as
+#: ``{"@map": [[key, value], ...]}`` and comes back exactly (:func:`from_wire`).
+WIRE_MAP = "@map"
+
+
+def to_wire(value: Any) -> Any:
+    """``value`` with every mapping whose keys are not all strings made JSON-exact."""
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value) and WIRE_MAP not in value:
+            return {k: to_wire(v) for k, v in value.items()}
+        return {WIRE_MAP: [[k, to_wire(v)] for k, v in value.items()]}
+    if isinstance(value, (list, tuple)):
+        return [to_wire(v) for v in value]
+    return value
+
+
+def from_wire(value: Any) -> Any:
+    """The inverse of :func:`to_wire` (after a JSON round trip)."""
+    if isinstance(value, dict):
+        if set(value) == {WIRE_MAP} and isinstance(value[WIRE_MAP], list):
+            return {(k if not isinstance(k, list) else tuple(k)): from_wire(v)
+                    for k, v in value[WIRE_MAP]}
+        return {k: from_wire(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [from_wire(v) for v in value]
+    return value
+
+
+def _public_event(event: dict[str, Any]) -> dict[str, Any]:
+    return to_wire({k: v for k, v in event.items() if k != "@audience"})
+
+
+def seat_update(match: Any, seat: int, table: str, log_from: int = 0,
+                program: str | None = None) -> dict[str, Any]:
+    """The update for ``seat``: only what the match gives that seat, never the seed.
+
+    ``log_from`` is how many of the seat's log lines it already has: only the newer ones are
+    sent (``log_from`` says where they start, so a program that missed some asks to ``sync``).
+    """
+    lines = match.log_for(seat)
+    return stamp("update", table, program, seat=seat, game=match.game_id,
+                 rules=match.cls.rules_version,
+                 view=to_wire(match.view(seat)), legal=to_wire(match.legal_actions(seat)),
+                 log=[_public_event(ev) for ev in lines[log_from:]],
+                 log_from=log_from, to_act=match.to_act(), status=match.status(),
+                 step=len(match.actions), over=match.is_over(),
+                 result=to_wire(match.result()) if match.is_over() else None)
+
+
+def table_update(match: Any, table: str, log_from: int = 0, mentions: list[str] | None = None,
+                 program: str | None = None) -> dict[str, Any]:
+    """The table room's message: public log lines, status, whose turn (names and the accounts
+    to mention), the seats' names and kinds; nothing a seat keeps to itself."""
+    lines = match.log_for(None)
+    to_act = match.to_act()
+    return stamp("table", table, program, game=match.game_id, rules=match.cls.rules_version,
+                 title=match.title,
+                 seats=[{"name": s["name"], "kind": s["kind"]} for s in match.seats],
+                 log=[_public_event(ev) for ev in lines[log_from:]], log_from=log_from,
+                 to_act=to_act, waiting=[match.seats[s]["name"] for s in to_act],
+                 mentions=list(mentions or []), status=match.status(),
+                 step=len(match.actions), over=match.is_over(),
+                 result=to_wire(match.result()) if match.is_over() else None)
+
+
+def turn_text(message: dict[str, Any]) -> str:
+    """The line the table room shows for a ``table`` message (its status and whose turn)."""
+    if message.get("over"):
+        return f"{message.get('title', 'The game')} is over. {message.get('status', '')}".strip()
+    waiting = ", ".join(message.get("waiting") or [])
+    mention = " ".join(message.get("mentions") or [])
+    return (f"{mention + ': ' if mention else ''}your turn ({waiting}). "
+            f"{message.get('status', '')}").strip()
+
+
+__all__ = ["PROTOCOL", "EVENT_ACTION", "EVENT_UPDATE", "MAX_INCOMING_BYTES",
+           "MAX_OUTGOING_BYTES", "BadMessage", "check_incoming", "new_action_id",
+           "program_version", "seat_update", "table_update", "stamp", "encoded_size",
+           "to_wire", "from_wire",
+           "turn_text"]

@@ -1,0 +1,367 @@
+"""The referee of online tables: it alone holds each match (seed, secrets, actions).
+
+Pure of the network: :meth:`Referee.handle` takes one message from one account (with the time,
+read by the caller: there is no clock in here) and returns the messages to send, as
+``(recipient, message)`` pairs; a recipient is an account id (that account's private room with
+the referee) or :data:`TABLE` (the table's public room).  The transport delivers them.
+
+What it guarantees, whatever arrives:
+
+- every action is validated by the game's controller (``Match.act``); a refusal has the
+  controller's readable reason;
+- an action is applied once: its id (made by the sender) is remembered with the step it made;
+  the same id again gets the same answer, applied nothing; the ids are written beside the
+  autosave BEFORE it (see :meth:`Referee._persist`), so after a restart an action resent is
+  still applied once;
+- only the account bound to a seat plays it; malformed, oversized, unknown or version-mismatched
+  messages are refused with a reason; an account sending too fast (a token bucket counted in
+  messages) is told once and then ignored until it slows down;
+- each seat receives only :func:`protocol.seat_update` (its own view, legal actions, log
+  lines); the table only :func:`protocol.table_update` (public);
+- computer seats are played here by ``game.engine.bots`` at their seat's level;
+- it never raises out of :meth:`handle`: an unexpected fault is logged and answered.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.engine.bots import choose_action
+from game.engine.errors import IllegalAction, SaveError
+from game.engine.match import Match
+from game.engine.saves import (autosave_name, load_match, new_match_id, read_yaml,
+                               save_match, write_yaml_atomic)
+
+from . import protocol
+from .protocol import BadMessage, check_incoming, stamp
+
+log = logging.getLogger(__name__)
+
+#: The recipient that means "the table's public room".
+TABLE = "#table"
+#: The file beside an autosave that binds seats to accounts and lists the applied action ids.
+TABLE_PREFIX = "online-"
+TABLE_FORMAT = "tabletop-online-table"
+TABLE_VERSION = 1
+#: Refused action ids remembered (same answer when resent), per table.
+MAX_REFUSED = 512
+#: Computer actions in a row the referee plays before answering (a bound, never reached).
+MAX_BOT_RUN = 10_000
+
+Outgoing = list[tuple[str, dict[str, Any]]]
+
+
+@dataclass
+class Bucket:
+    """A token bucket counted in messages: ``capacity`` at once, ``rate`` more per second."""
+
+    capacity: float
+    rate: float
+    tokens: float
+    last: float | None = None
+    warned: bool = False
+
+    def take(self, now: float) -> bool:
+        if self.last is not None and now > self.last:
+            self.tokens = min(self.capacity, self.tokens + (now - self.last) * self.rate)
+        self.last = now if self.last is None else max(self.last, now)
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.warned = False
+            return True
+        return False
+
+
+@dataclass
+class Table:
+    """One match and who plays it."""
+
+    table_id: str
+    match: Match
+    #: seat -> account id (a person's seat) or None (a computer seat).
+    accounts: list[str | None]
+    #: action id -> [seat, step after it] for every action applied.
+    applied: dict[str, list[int]] = field(default_factory=dict)
+    refused: "OrderedDict[str, str]" = field(default_factory=OrderedDict)
+    #: seat -> how many of its log lines it has been sent; the table's public count.
+    sent_log: dict[int, int] = field(default_factory=dict)
+    public_log: int = 0
+    #: seat -> digest of the last update sent (an unchanged seat is not sent it again).
+    digest: dict[int, str] = field(default_factory=dict)
+
+    def seats_of(self, account: str) -> list[int]:
+        return [seat for seat, who in enumerate(self.accounts) if who == account]
+
+    def name(self, seat: int) -> str:
+        return self.match.seats[seat]["name"]
+
+
+class Referee:
+    """Holds matches keyed by table id; see the module's text."""
+
+    def __init__(self, saves: str | Path | None = None, capacity: float = 30,
+                 rate: float = 10.0, program: str | None = None) -> None:
+        self.saves = Path(saves) if saves is not None else None
+        self.capacity, self.rate = float(capacity), float(rate)
+        self.program = program or protocol.program_version()
+        self.tables: dict[str, Table] = {}
+        self.buckets: dict[str, Bucket] = {}
+
+    # ------------------------------------------------------------------ tables
+    def open_table(self, game_id: str, seats: list[dict[str, Any]],
+                   accounts: list[str | None], seed: int | None = None,
+                   options: dict[str, Any] | None = None,
+                   table_id: str | None = None) -> tuple[str, Outgoing]:
+        """Start a match; ``accounts[i]`` is the account playing seat ``i`` (None for a
+        computer seat).  Returns the table id and the first messages.  Raises IllegalAction
+        (a readable reason) for a bad game, seat list or binding."""
+        table_id = table_id or new_match_id()
+        if not protocol.TABLE_ID.match(table_id) or table_id in self.tables:
+            raise IllegalAction(f"The table id {table_id!r} is taken or malformed.")
+        match = Match.new(game_id, seats, seed=seed, options=options)
+        if len(accounts) != len(match.seats):
+            raise IllegalAction("Every seat needs an account (or None for a computer seat).")
+        for seat, (info, who) in enumerate(zip(match.seats, accounts)):
+            if (info["kind"] == "bot") != (who is None):
+                raise IllegalAction(f"Seat {seat + 1} ({info['name']}): a person's seat needs "
+                                    "an account, a computer's none.")
+            if who is not None and (not isinstance(who, str) or not who or who == TABLE):
+                raise IllegalAction(f"Seat {seat + 1} has no usable account id.")
+        match.match_id = table_id
+        table = Table(table_id, match, list(accounts))
+        self.tables[table_id] = table
+        self._play_bots(table)
+        self._persist(table)
+        return table_id, self.greet(table_id)
+
+    def greet(self, table_id: str) -> Outgoing:
+        """Every seat's whole update and the table's whole state (at the start, after a
+        restart): each program replaces what it had from ``log_from`` 0."""
+        table = self.tables[table_id]
+        table.sent_log.clear()
+        table.digest.clear()
+        table.public_log = 0
+        return self._updates(table)
+
+    @classmethod
+    def resume(cls, saves: str | Path, **kwargs: Any) -> tuple["Referee", Outgoing]:
+        """A referee with every table found in ``saves`` (after a crash or a restart), and the
+        messages that bring every seat up to date.  A table whose files cannot be read is
+        logged and left out (its files stay)."""
+        referee = cls(saves, **kwargs)
+        out: Outgoing = []
+        for path in sorted(Path(saves).glob(f"{TABLE_PREFIX}*.yaml")):
+            try:
+                table = referee._load_table(path)
+            except (SaveError, IllegalAction, ValueError, KeyError, TypeError) as exc:
+                log.error("online table %s could not be resumed: %s", path, exc)
+                continue
+            referee.tables[table.table_id] = table
+            if referee._play_bots(table):
+                referee._persist(table)
+            out += referee.greet(table.table_id)
+        return referee, out
+
+    def _load_table(self, path: Path) -> Table:
+        doc = read_yaml(path)
+        if not isinstance(doc, dict) or doc.get("format") != TABLE_FORMAT:
+            raise ValueError("not an online table file")
+        if doc.get("version") != TABLE_VERSION:
+            raise ValueError(f"online table file version {doc.get('version')!r} is not "
+                             f"{TABLE_VERSION}")
+        table_id = doc["table"]
+        if not isinstance(table_id, str) or not protocol.TABLE_ID.match(table_id):
+            raise ValueError("bad table id")
+        match = load_match(path.parent / autosave_name(doc["game"], table_id))
+        match.match_id = table_id
+        accounts = doc["accounts"]
+        if not isinstance(accounts, list) or len(accounts) != len(match.seats):
+            raise ValueError("the accounts do not fit the seats")
+        applied = {}
+        for ident, (seat, step) in dict(doc.get("applied") or {}).items():
+            # Written before the save: an id whose step the save does not hold was lost with
+            # its action (the sender resends it and it is applied then).
+            if (isinstance(step, int) and 1 <= step <= len(match.actions)
+                    and match.actions[step - 1]["seat"] == seat):
+                applied[str(ident)] = [seat, step]
+        return Table(table_id, match, list(accounts), applied)
+
+    def _persist(self, table: Table) -> None:
+        """The ids beside the save first, then the save (both atomic): a crash between the two
+        leaves an id whose step the save lacks, which resuming drops (see _load_table)."""
+        if self.saves is None:
+            return
+        match = table.match
+        doc = {"format": TABLE_FORMAT, "version": TABLE_VERSION, "table": table.table_id,
+               "game": match.game_id, "program": self.program,
+               "accounts": table.accounts, "applied": table.applied}
+        try:
+            write_yaml_atomic(self.saves / f"{TABLE_PREFIX}{table.table_id}.yaml", doc)
+            save_match(match, self.saves / autosave_name(match.game_id, table.table_id))
+        except SaveError as exc:  # the match goes on in memory; the host must know
+            log.error("online table %s could not be saved: %s", table.table_id, exc)
+
+    # ------------------------------------------------------------------ messages
+    def handle(self, sender: str, message: Any, now: float) -> Outgoing:
+        """Answer one message from ``sender`` (an account id) received at time ``now``."""
+        try:
+            return self._handle(sender, message, now)
+        except Exception:  # noqa: BLE001 - the referee never falls over
+            log.exception("online referee: a message from %s could not be handled", sender)
+            table = message.get("table") if isinstance(message, dict) else None
+            return [(sender, self._refusal(str(table or "unknown"), None,
+                                           "The referee could not handle that message (an "
+                                           "internal fault, logged); nothing was changed."))]
+
+    def _refusal(self, table_id: str, ident: str | None, reason: str,
+                 table: Table | None = None) -> dict[str, Any]:
+        extra = {"rules": table.match.cls.rules_version} if table else {}
+        return stamp("refused", table_id if protocol.TABLE_ID.match(table_id) else "unknown",
+                     self.program, id=ident, reason=reason, **extra)
+
+    def _handle(self, sender: str, message: Any, now: float) -> Outgoing:
+        bucket = self.buckets.get(sender)
+        if bucket is None:
+            bucket = self.buckets[sender] = Bucket(self.capacity, self.rate, self.capacity)
+        if not bucket.take(now):
+            if bucket.warned:
+                return []
+            bucket.warned = True
+            table_id = message.get("table") if isinstance(message, dict) else None
+            return [(sender, self._refusal(str(table_id or "unknown"), None,
+                                           "Too many messages: the referee ignores yours "
+                                           "for a moment. Send one at a time."))]
+        try:
+            message = check_incoming(message)
+        except BadMessage as exc:
+            table_id = message.get("table") if isinstance(message, dict) else None
+            ident = message.get("id") if isinstance(message, dict) else None
+            return [(sender, self._refusal(str(table_id or "unknown")[:32],
+                                           ident if isinstance(ident, str)
+                                           and protocol.ACTION_ID.match(ident) else None,
+                                           str(exc)))]
+        table = self.tables.get(message["table"])
+        if table is None:
+            return [(sender, self._refusal(message["table"], message.get("id"),
+                                           "This referee holds no such table."))]
+        ident = message.get("id")
+        if not table.seats_of(sender):
+            return [(sender, self._refusal(table.table_id, ident,
+                                           "You have no seat at this table.", table))]
+        rules = message.get("rules")
+        if rules is not None and rules != table.match.cls.rules_version:
+            return [(sender, self._refusal(
+                table.table_id, ident,
+                f"Your program plays {table.match.title} by rules version {rules}, the "
+                f"referee by version {table.match.cls.rules_version} (your program "
+                f"{message['program']}, the referee's {self.program}). Update the older one.",
+                table))]
+        kind = message["kind"]
+        if kind == "chat":
+            names = ", ".join(table.name(s) for s in table.seats_of(sender))
+            return [(TABLE, stamp("chat", table.table_id, self.program, by=names,
+                                  text=message["text"]))]
+        seat = message["seat"]
+        if not 0 <= seat < len(table.accounts):
+            return [(sender, self._refusal(table.table_id, ident, f"There is no seat {seat}.",
+                                           table))]
+        if table.accounts[seat] != sender:
+            return [(sender, self._refusal(
+                table.table_id, ident,
+                f"Seat {seat + 1} ({table.name(seat)}) is not yours to play.", table))]
+        if kind == "sync":
+            table.sent_log.pop(seat, None)
+            table.digest.pop(seat, None)
+            return [(sender, self._seat_update(table, seat))]
+        return self._act(table, sender, seat, ident, message["action"])
+
+    def _act(self, table: Table, sender: str, seat: int, ident: str,
+             action: dict[str, Any]) -> Outgoing:
+        if ident in table.applied:  # resent: the same answer, applied nothing
+            done_seat, step = table.applied[ident]
+            if done_seat != seat:
+                return [(sender, self._refusal(table.table_id, ident,
+                                               "That action id was used for another seat.",
+                                               table))]
+            table.digest.pop(seat, None)
+            return [(sender, self._ack(table, ident, seat, step)),
+                    (sender, self._seat_update(table, seat))]
+        if ident in table.refused:
+            return [(sender, self._refusal(table.table_id, ident, table.refused[ident], table))]
+        if action.get("type") == "@hint":
+            reason = "A hint is asked for on your own screen, not sent to the referee."
+        else:
+            try:
+                table.match.act(seat, action)
+                reason = None
+            except IllegalAction as exc:
+                reason = str(exc)
+        if reason is not None:
+            table.refused[ident] = reason
+            while len(table.refused) > MAX_REFUSED:
+                table.refused.popitem(last=False)
+            return [(sender, self._refusal(table.table_id, ident, reason, table))]
+        table.applied[ident] = [seat, len(table.match.actions)]
+        step = len(table.match.actions)
+        self._play_bots(table)
+        self._persist(table)
+        return [(sender, self._ack(table, ident, seat, step))] + self._updates(table)
+
+    def _ack(self, table: Table, ident: str, seat: int, step: int) -> dict[str, Any]:
+        return stamp("ack", table.table_id, self.program, rules=table.match.cls.rules_version,
+                     id=ident, seat=seat, step=step)
+
+    def _play_bots(self, table: Table) -> int:
+        """Computer seats take their actions until a person is awaited or the game ends."""
+        match, played = table.match, 0
+        while played < MAX_BOT_RUN and not match.is_over():
+            bots = [s for s in match.to_act() if table.accounts[s] is None]
+            if not bots:
+                break
+            match.act(bots[0], choose_action(match, bots[0]))
+            played += 1
+        return played
+
+    # ------------------------------------------------------------------ updates
+    def _seat_update(self, table: Table, seat: int) -> dict[str, Any]:
+        log_from = table.sent_log.get(seat, 0)
+        update = protocol.seat_update(table.match, seat, table.table_id, log_from, self.program)
+        table.sent_log[seat] = log_from + len(update["log"])
+        table.digest[seat] = self._digest(update)
+        return update
+
+    @staticmethod
+    def _digest(update: dict[str, Any]) -> str:
+        same = {k: update[k] for k in ("view", "legal", "to_act", "status", "over")}
+        return hashlib.sha256(json.dumps(same, sort_keys=True, default=str).encode()).hexdigest()
+
+    def _updates(self, table: Table) -> Outgoing:
+        """An update for every person's seat whose view, choices or log changed, and the
+        table's message when anything public did."""
+        out: Outgoing = []
+        match = table.match
+        for seat, account in enumerate(table.accounts):
+            if account is None:
+                continue
+            log_from = table.sent_log.get(seat, 0)
+            update = protocol.seat_update(match, seat, table.table_id, log_from, self.program)
+            if update["log"] or self._digest(update) != table.digest.get(seat):
+                table.sent_log[seat] = log_from + len(update["log"])
+                table.digest[seat] = self._digest(update)
+                out.append((account, update))
+        mentions = sorted({table.accounts[s] for s in match.to_act()
+                           if table.accounts[s] is not None})
+        public = protocol.table_update(match, table.table_id, table.public_log, mentions,
+                                       self.program)
+        table.public_log += len(public["log"])
+        out.append((TABLE, public))
+        return out
+
+
+__all__ = ["Referee", "Table", "Bucket", "TABLE"]

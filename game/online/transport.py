@@ -1,0 +1,101 @@
+"""How messages travel between the referee and the players' programs.
+
+A :class:`Transport` is one account's end: ``send(recipient, message)`` and ``receive()``.
+The referee's end sends to an account id (that account's private room for the message's table)
+or to :data:`~game.online.referee.TABLE` (the table's public room); a player's end sends to the
+referee's account.  Every message says its ``table``, so the transport routes by it.
+
+:class:`MemoryHub` is the in-memory network for tests: it passes every message through JSON
+(what would cross a real network), keeps every message each account received (the privacy
+tests read them), and can drop an account's queue (a program killed before reading).
+:mod:`game.online.matrix` is the same over a Matrix homeserver.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections import defaultdict, deque
+from typing import Any
+
+from .referee import TABLE, Referee
+
+
+class Transport(ABC):
+    """One account's end of the network."""
+
+    account: str
+
+    @abstractmethod
+    def send(self, recipient: str, message: dict[str, Any]) -> None:
+        """Send ``message`` to ``recipient`` (an account id, or TABLE from the referee)."""
+
+    @abstractmethod
+    def receive(self) -> list[tuple[str, dict[str, Any]]]:
+        """The messages that arrived since the last call, as (sender, message)."""
+
+
+class MemoryHub:
+    """An in-memory network: queues per account, table rooms by table id."""
+
+    def __init__(self) -> None:
+        self.queues: dict[str, deque[tuple[str, str]]] = defaultdict(deque)
+        #: table id -> the accounts in its table room.
+        self.members: dict[str, set[str]] = defaultdict(set)
+        #: account -> every message it received (decoded), in order.
+        self.received: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        self.sent = 0
+
+    def endpoint(self, account: str) -> "MemoryTransport":
+        return MemoryTransport(self, account)
+
+    def join(self, table: str, accounts: list[str | None]) -> None:
+        self.members[table].update(a for a in accounts if a)
+
+    def deliver(self, sender: str, recipient: str, message: dict[str, Any]) -> None:
+        text = json.dumps(message, separators=(",", ":"))
+        targets = sorted(self.members[message.get("table", "")]) if recipient == TABLE \
+            else [recipient]
+        for target in targets:
+            self.queues[target].append((sender, text))
+            self.sent += 1
+
+    def drop(self, account: str) -> int:
+        """Lose what ``account`` had not read yet (its program was killed); how many."""
+        lost = len(self.queues[account])
+        self.queues[account].clear()
+        return lost
+
+
+class MemoryTransport(Transport):
+    def __init__(self, hub: MemoryHub, account: str) -> None:
+        self.hub, self.account = hub, account
+
+    def send(self, recipient: str, message: dict[str, Any]) -> None:
+        self.hub.deliver(self.account, recipient, message)
+
+    def receive(self) -> list[tuple[str, dict[str, Any]]]:
+        queue, out = self.hub.queues[self.account], []
+        while queue:
+            sender, text = queue.popleft()
+            message = json.loads(text)
+            self.hub.received[self.account].append(message)
+            out.append((sender, message))
+        return out
+
+
+def serve(referee: Referee, transport: Transport, now: float) -> int:
+    """Hand every message that arrived to the referee and send its answers; how many."""
+    arrived = transport.receive()
+    for sender, message in arrived:
+        for recipient, answer in referee.handle(sender, message, now):
+            transport.send(recipient, answer)
+    return len(arrived)
+
+
+def send_all(transport: Transport, outgoing: list[tuple[str, dict[str, Any]]]) -> None:
+    for recipient, message in outgoing:
+        transport.send(recipient, message)
+
+
+__all__ = ["Transport", "MemoryHub", "MemoryTransport", "serve", "send_all"]
