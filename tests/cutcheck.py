@@ -89,7 +89,8 @@ class Audit:
                             anchor="topleft", shadow=False):
             rect = draw_text(surface, text, pos, size, colour, bold, anchor, shadow)
             if self.recording:
-                ink = W._drawn_text(text, size, tuple(colour), bold).get_bounding_rect()
+                ink = W._drawn_text(text, size, tuple(colour), bold,
+                                    W.look.text_scale()).get_bounding_rect()
                 self.note(surface, ink.move(rect.topleft), text)
             return rect
 

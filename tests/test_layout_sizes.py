@@ -10,11 +10,12 @@ import itertools
 import pygame
 import pytest
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UITooltip
+from pygame_gui.elements import UIScrollingContainer, UITooltip
 
 from game.engine import Match
 from game.engine.bots import choose_action
 from game.engine.registry import controller_class, game_ids
+from game.ui.look import UI_SCALES, why_not_size
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.menu import MainMenu
 from game.ui.scenes.play import PlayScene
@@ -22,6 +23,11 @@ from game.ui.scenes.play import PlayScene
 from uidriver import Driver
 
 SIZES = [(960, 600), (1280, 720), (1920, 1080)]
+#: Larger interface sizes (Settings, Interface size) checked in the default run, as
+#: (window, percent); the slow run checks every size each window can hold.
+LOOKS = [((1280, 720), 150), ((1920, 1080), 200)]
+ALL_LOOKS = [(size, percent) for size in SIZES for percent in UI_SCALES
+             if percent > 100 and why_not_size(percent, size) is None]
 NAMES = ["Mira", "Bo", "Tess", "Ugo", "Lin", "Rafe", "Ivy", "Oskar", "Nell"]
 
 
@@ -40,6 +46,21 @@ def widget_problems(app) -> list[tuple[str, tuple]]:
         text = getattr(e, "text", "") or ""
         return f"{type(e).__name__}({text[:24]!r} at {tuple(e.rect)})"
 
+    inner = {id(part) for s in app.ui.get_sprite_group().sprites()
+             if isinstance(s, UIScrollingContainer)
+             for part in (s.get_container(), getattr(s, "_view_container", None))}
+
+    def scrolled(e) -> bool:
+        """Whether ``e`` lies in a scrolling container (which clips it to its view: the
+        view itself is checked)."""
+        box = e if isinstance(e, UIContainer) else e.ui_container
+        while box is not None and box is not root:
+            if id(box) in inner:
+                return True
+            box = box.ui_container
+        return False
+
+    shown = [e for e in shown if not scrolled(e)]
     for e in shown:
         if not window.contains(e.rect):
             problems.append((f"{name(e)} leaves the window {window.size}", (e,)))
@@ -131,10 +152,10 @@ def advance(match: Match, actions: int) -> None:
 
 
 def sweep(game_id: str, sizes: list[tuple[int, int]], points: list[int], seed: int,
-          overflows: list[str]) -> list[str]:
+          overflows: list[str], percent: int = 100) -> list[str]:
     """Check the game after each number of actions in ``points`` and at its end, at every
-    size in ``sizes``."""
-    d = Driver(size=sizes[0])
+    size in ``sizes``, the interface at ``percent``."""
+    d = Driver(size=sizes[0], ui_scale=percent)
     match = Match.new(game_id, seats_for(game_id), seed=seed, options=options_for(game_id))
     found: list[str] = []
     for point in points + [10 ** 6]:
@@ -144,7 +165,7 @@ def sweep(game_id: str, sizes: list[tuple[int, int]], points: list[int], seed: i
             if d.app.window_size != size:
                 d.app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
                 d.app.resized()
-            found += look(d, match, f"{game_id} {size[0]}x{size[1]} {when}",
+            found += look(d, match, f"{game_id} {size[0]}x{size[1]} at {percent}% {when}",
                           not match.is_over(), overflows)
         if match.is_over():
             break
@@ -174,4 +195,23 @@ def test_no_widget_overlaps_anywhere_in_long_games(game_id):
     problems = []
     for seed in (1, 2, 3):
         problems += sweep(game_id, SIZES, list(range(12, 400, 12)), seed, overflows)
+    verdict(problems, overflows)
+
+
+@pytest.mark.parametrize("size,percent", LOOKS, ids=lambda v: f"{v}")
+@pytest.mark.parametrize("game_id", game_ids())
+def test_no_widget_overlaps_at_a_larger_interface(game_id, size, percent):
+    """Issue 28: the interface at 150% in 1280x720 and at 200% in 1920x1080."""
+    overflows: list[str] = []
+    verdict(sweep(game_id, [size], [0, 24], 1, overflows, percent), overflows)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size,percent", ALL_LOOKS, ids=lambda v: f"{v}")
+@pytest.mark.parametrize("game_id", game_ids())
+def test_no_widget_overlaps_at_any_interface_size(game_id, size, percent):
+    overflows: list[str] = []
+    problems = []
+    for seed in (1, 2):
+        problems += sweep(game_id, [size], list(range(12, 400, 12)), seed, overflows, percent)
     verdict(problems, overflows)

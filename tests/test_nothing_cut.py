@@ -27,11 +27,18 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings import CHOICES, SettingsScene
 from game.ui.scenes.setup import SetupScene
 
+from game.ui.look import UI_SCALES, why_not_size
+
 from cutcheck import Audit
 from test_layout_sizes import options_for, seats_for
 from uidriver import Driver
 
 SIZES = [(960, 600), (1280, 720), (1920, 1080)]
+#: Larger interface sizes (Settings, Interface size) in the default run, as (window,
+#: percent); ``ALL_LOOKS``: every size each window can hold, in the slow run.
+LOOKS = [((1280, 720), 150), ((1920, 1080), 200)]
+ALL_LOOKS = [(size, percent) for size in SIZES for percent in UI_SCALES
+             if percent > 100 and why_not_size(percent, size) is None]
 #: Where each game is looked at (actions played), besides the first time each phase shows.
 POINTS = [0, 5, 24, 60]
 
@@ -125,8 +132,27 @@ def look_at_play(d: Driver, audit: Audit, match: Match, label: str) -> list[str]
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_nothing_is_cut_in_any_phase_of_a_game(game_id, audit):
+    every_phase(game_id, audit, SIZES, 100)
+
+
+@pytest.mark.parametrize("size,percent", LOOKS, ids=lambda v: f"{v}")
+@pytest.mark.parametrize("game_id", game_ids())
+def test_nothing_is_cut_at_a_larger_interface(game_id, size, percent, audit):
+    """Issue 28: the interface at 150% in 1280x720 and at 200% in 1920x1080."""
+    every_phase(game_id, audit, [size], percent)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size,percent", ALL_LOOKS, ids=lambda v: f"{v}")
+@pytest.mark.parametrize("game_id", game_ids())
+def test_nothing_is_cut_at_any_interface_size(game_id, size, percent, audit):
+    every_phase(game_id, audit, [size], percent)
+
+
+def every_phase(game_id: str, audit: Audit, sizes: list[tuple[int, int]], percent: int) -> None:
+    """Each phase of a seeded game at each of ``sizes``, the interface at ``percent``."""
     match = Match.new(game_id, seats_for(game_id), seed=1, options=options_for(game_id))
-    d = Driver(size=SIZES[0])
+    d = Driver(size=sizes[0], ui_scale=percent)
     found: list[str] = []
     seen: set[tuple] = set()
     for _ in range(5000):
@@ -134,10 +160,10 @@ def test_nothing_is_cut_in_any_phase_of_a_game(game_id, audit):
         moment = None if match.is_over() else phase(match)
         if match.is_over() or done in POINTS or moment not in seen:
             seen.add(moment)
-            for size in SIZES:
+            for size in sizes:
                 sized(d, size)
-                found += look_at_play(d, audit, match,
-                                      f"{game_id} {size[0]}x{size[1]} after {done} actions")
+                found += look_at_play(d, audit, match, f"{game_id} {size[0]}x{size[1]} at "
+                                      f"{percent}% after {done} actions")
         if match.is_over():
             break
         seat = match.to_act()[0]
@@ -151,6 +177,21 @@ LONG_FOLDER = "/Users/mira.lindqvist/Library/Application Support/Tabletop/saves"
 
 
 def test_nothing_is_cut_in_the_menus(audit, tmp_path, monkeypatch):
+    menus(audit, tmp_path, monkeypatch, [(size, 100) for size in SIZES])
+
+
+@pytest.mark.parametrize("size,percent", LOOKS, ids=lambda v: f"{v}")
+def test_nothing_is_cut_in_the_menus_at_a_larger_interface(audit, tmp_path, monkeypatch,
+                                                            size, percent):
+    menus(audit, tmp_path, monkeypatch, [(size, percent)])
+
+
+@pytest.mark.slow
+def test_nothing_is_cut_in_the_menus_at_any_interface_size(audit, tmp_path, monkeypatch):
+    menus(audit, tmp_path, monkeypatch, ALL_LOOKS)
+
+
+def menus(audit, tmp_path, monkeypatch, looks) -> None:
     saves = tmp_path / "saves"
     saves.mkdir(parents=True, exist_ok=True)
     for number, game_id in enumerate(game_ids()):
@@ -161,11 +202,10 @@ def test_nothing_is_cut_in_the_menus(audit, tmp_path, monkeypatch):
         path = saves / f"{game_id}-evening.yaml"
         match.save(path)
         os.utime(path, (1_000_000 + number * 100,) * 2)
-    d = Driver(size=SIZES[0])
     found: list[str] = []
-    for size in SIZES:
-        sized(d, size)
-        where = f"{size[0]}x{size[1]}"
+    for size, percent in looks:
+        d = Driver(size=size, ui_scale=percent)
+        where = f"{size[0]}x{size[1]} at {percent}%"
         scenes = [("menu", lambda: MainMenu(d.app)), ("load", lambda: LoadScene(d.app))]
         for game_id in game_ids():
             scenes.append((f"{game_id} setup", lambda g=game_id: SetupScene(d.app, g)))
@@ -187,6 +227,10 @@ def test_nothing_is_cut_in_the_menus(audit, tmp_path, monkeypatch):
                     settings.change(choice, 1)  # as a click on its button does
                     value = getattr(settings.draft, choice.field)
                     found += audit.problems(d.app, f"{where} settings, {choice.field} {value}")
+            for page in range(settings.pages):  # rows shown a page at a time
+                settings.turn_page()
+                d.pump()
+                found += audit.problems(d.app, f"{where} settings, page {settings.page + 1}")
     assert not found, "\n".join(dict.fromkeys(found))
 
 

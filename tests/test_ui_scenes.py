@@ -339,7 +339,7 @@ def test_settings_cycle_and_save(app, tmp_path):
     saved = yaml.safe_load((tmp_path / "home" / "settings.yaml").read_text())
     assert saved == {"window": "1280x720", "animation": "fast", "handover": False,
                      "bot_delay": 0.8, "recap": True, "speak": False, "volume": 0.8,
-                     "mute": False}
+                     "mute": False, "ui_scale": 100, "theme": "normal"}
 
 
 def test_settings_window_size_and_cancel(app, tmp_path):

@@ -12,9 +12,11 @@ from game.ui.settings import Settings
 class Driver:
     """An App plus helpers to press buttons and keys and to pump frames."""
 
-    def __init__(self, size=(1280, 720), animation="off", recap=False) -> None:
+    def __init__(self, size=(1280, 720), animation="off", recap=False, ui_scale=100,
+                 theme="normal") -> None:
         # The handover's recap is off unless a test asks for it (tests/test_recap.py).
-        self.app = App(settings=Settings(animation=animation, bot_delay=0.0, recap=recap),
+        self.app = App(settings=Settings(animation=animation, bot_delay=0.0, recap=recap,
+                                         ui_scale=ui_scale, theme=theme),
                        size=size)
         self.app.fps = 0
         # Synthetic steps take no time: the handover guard and the guard after a switch of

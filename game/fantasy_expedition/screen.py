@@ -13,6 +13,7 @@ import pygame
 
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
+from game.ui.look import px
 from game.ui.marks import circle_points, draw_highlight, draw_seat_mark
 from game.ui.widgets import ALERT, GOLD, SEAT_COLOURS, draw_text, render_text
 
@@ -245,8 +246,8 @@ class ExpeditionScreen(GameScreen):
         """A labelled row of buttons 1..9; compact: the label sits to the left."""
         controls = self.scene.controls
         if compact:
-            controls.label((rect.x, y, COMPACT_LABEL, 30), label)
-            x, width, top = rect.x + COMPACT_LABEL, rect.width - COMPACT_LABEL, y
+            controls.label((rect.x, y, px(COMPACT_LABEL), 30), label)
+            x, width, top = rect.x + px(COMPACT_LABEL), rect.width - px(COMPACT_LABEL), y
         else:
             controls.label((rect.x, y, rect.width, 22), label)
             x, width, top = rect.x, rect.width, y + 24
@@ -266,10 +267,10 @@ class ExpeditionScreen(GameScreen):
             half = (rect.width - 8) // 2
             for n, (key, label) in enumerate(rows):
                 x = rect.x + n * (half + 8)
-                controls.label((x, y, 54, 30), label)
-                button = (half - 56) // 2
+                controls.label((x, y, px(54), 30), label)
+                button = (half - px(54) - 2) // 2
                 for m, (code, word) in enumerate((("L", "Left"), ("R", "Right"))):
-                    controls.button((x + 54 + m * (button + 2), y, button, 30), word,
+                    controls.button((x + px(54) + m * (button + 2), y, button, 30), word,
                                     lambda k=key, c=code: self._select(k, c),
                                     object_id="#chosen" if sel.get(key) == code else None)
             return y + 34

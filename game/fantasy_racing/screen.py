@@ -812,7 +812,7 @@ class RacingScreen(GameScreen):
         room = (area.width - int(self.renderer.fit(area).scale * self.board.pixel_size[0])) // 2
         rows = [r for r in view["racers"] if r["character"]]
         self.info_rects = []
-        if room - 12 < 140 or getattr(self.scene, "zoom", 1.0) > 1.0:
+        if room - 12 < 160 or getattr(self.scene, "zoom", 1.0) > 1.0:
             # A narrow window, or a zoomed board that fills the whole area: a slim column
             # that hides as little of the track as it can.
             self._draw_info_compact(surface, view, rows, x, y, max(84, min(100, room - 12)))

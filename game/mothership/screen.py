@@ -16,6 +16,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from game.ui.gamescreen import GameScreen, Tween
+from game.ui.look import px
 from game.ui.marks import draw_highlight, draw_seat_mark, readable_on, rect_points
 from game.ui.widgets import GOLD, SEAT_COLOURS, TEXT, fit, font, wrap_text
 
@@ -463,20 +464,20 @@ class MothershipScreen(GameScreen):
                 # that takes it (play.takes).
                 callback = (lambda a={"type": kind}: self.act(dict(a)))
             tip = HELP[kind] + ("" if why is None else f". Not now: {why}")
-            self._button((x + (n % 2) * (half + 8), y + (n // 2) * 40, half, 36),
+            self._button((x + (n % 2) * (half + 8), y + (n // 2) * px(40), half, px(36)),
                          LABELS[kind] + self._cost_text(kind, view), callback, tip,
                          why is None, tip_right,
                          "#chosen" if kind == mode and kind in TARGETED and why is None
                          else None)
-        y += ((len(kinds) + 1) // 2) * 40
+        y += ((len(kinds) + 1) // 2) * px(40)
         only_end = {a["type"] for a in legal} == {"end"}
-        self._button((rect.x, y, rect.width, 36), "End turn", lambda: self.act({"type": "end"}),
+        self._button((rect.x, y, rect.width, px(36)), "End turn", lambda: self.act({"type": "end"}),
                      HELP["end"], True, tip_right, "#primary" if only_end else None)
-        y += 42
+        y += px(42)
         for line in self.advice(view):
             for part in wrap_text(line, 16, rect.width - 4):
-                controls.label((rect.x - 4, y, rect.width + 8, 22), part)
-                y += 22
+                controls.label((rect.x - 4, y, rect.width + 8, px(22)), part)
+                y += px(22)
         return y - rect.y
 
     def _button(self, rect: tuple, text: str, callback: Any, tip: str, enabled: bool,
@@ -511,9 +512,9 @@ class MothershipScreen(GameScreen):
             action = {"type": "choose", "character": key}
             why = None if action in legal else self.match.controller.refusal(viewer, action)
             tip = char["text"] + ("" if why is None else f" Not now: {why}")
-            self._button((rect.x, y, rect.width, 36), char["name"],
+            self._button((rect.x, y, rect.width, px(36)), char["name"],
                          lambda a=action: self.act(a), tip, why is None, tip_right, None)
-            y += 40
+            y += px(40)
         controls.move(1)
         return y - rect.y
 

@@ -26,7 +26,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from . import paths
+from . import look, paths
 from .frames import Presenter, prefer_direct_framebuffer
 from .scene import Scene, SceneStack
 from .settings import Settings
@@ -71,6 +71,16 @@ class Toast(tuple):
     while_: Any = None
 
 
+class ThemedUI(pygame_gui.UIManager):
+    """pygame_gui's manager, with a tooltip's wrap width given in pixels at 100% (a game's
+    explicit width grows with the interface like the default one)."""
+
+    def create_tool_tip(self, *args: Any, wrap_width: int | None = None,
+                        **kwargs: Any) -> Any:
+        return super().create_tool_tip(
+            *args, wrap_width=None if wrap_width is None else look.px(wrap_width), **kwargs)
+
+
 class App:
     """Owns the window, the UI manager, the settings and the scene stack."""
 
@@ -90,9 +100,9 @@ class App:
         pygame.display.set_caption("Tabletop")
         pygame.display.set_icon(pygame.image.load(ICON))
         self.screen = self._open_window()
-        self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
-        self.ui.preload_fonts([{"name": "noto_sans", "point_size": 16, "style": style,
-                                "antialiased": "1"} for style in ("italic",)])
+        look.set_look(look.fitting_scale(self.settings.ui_scale, self.screen.get_size()),
+                      self.settings.theme)
+        self.ui = self._new_ui()
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -132,6 +142,35 @@ class App:
         if self.settings.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(self.size, pygame.RESIZABLE)
+
+    def _new_ui(self) -> pygame_gui.UIManager:
+        """A UI manager for the window, themed at the interface's size and theme now."""
+        ui = ThemedUI(self.screen.get_size(), look.theme_data())
+        ui.preload_fonts([{"name": "noto_sans", "point_size": look.px(16), "style": style,
+                           "antialiased": "1"} for style in ("italic",)])
+        return ui
+
+    def restyle(self) -> bool:
+        """Adopt the settings' interface size (the largest that fits the window, see
+        ``look.fitting_scale``) and theme; when either changed, the widgets of the top
+        scene are made again with a freshly themed UI manager.  Returns whether it did."""
+        percent = look.fitting_scale(self.settings.ui_scale, self.screen.get_size())
+        if not look.set_look(percent, self.settings.theme):
+            return False
+        top = self.stack.top
+        if top is not None:
+            top.pause()  # its widgets (and any it keeps across rebuilds) go with the old UI
+        self.ui = self._new_ui()
+        if top is not None:
+            top.build()
+        self.touch(full=True)
+        return True
+
+    @property
+    def ui_scale(self) -> float:
+        """The interface's scale now (1.0 at 100%; text, panels, buttons, cards and
+        tooltips follow it, the board keeps its zoom)."""
+        return look.scale()
 
     @property
     def window_size(self) -> tuple[int, int]:
@@ -181,7 +220,8 @@ class App:
 
     # settings ------------------------------------------------------------------
     def apply_settings(self, settings: Settings) -> None:
-        """Adopt and keep new settings, reopening the window if its size changed."""
+        """Adopt and keep new settings, reopening the window if its size changed and
+        restyling the widgets if the interface's size or theme did."""
         changed = (settings.window != self.settings.window)
         settings.save(self.settings_path)  # raises SaveError before anything changes
         self.settings = settings
@@ -190,11 +230,14 @@ class App:
             self.size = settings.size
             self.screen = self._open_window()
             self.resized()
+        else:
+            self.restyle()
 
     def resized(self) -> None:
-        self.ui.set_window_resolution(self.screen.get_size())
-        if self.stack.top:
-            self.stack.top.rebuild()
+        if not self.restyle():  # a smaller window may want a smaller interface
+            self.ui.set_window_resolution(self.screen.get_size())
+            if self.stack.top:
+                self.stack.top.rebuild()
         self.touch(full=True)
 
     # the loop --------------------------------------------------------------------
@@ -351,19 +394,20 @@ class App:
         # and buttons stay readable), else at the window's top.
         top = self.stack.top
         area = (top.toast_area() if top is not None else None) or surface.get_rect()
+        px = look.px
         y = area.y + 14
-        width = min(720, area.width - 40)
+        width = min(px(720), area.width - 40)
         shown = [t for t in self.toasts if getattr(t, "scene", None) in (None, top)]
         self.toast_rects = []
         for message, _until, error in shown[-3:]:
-            lines = wrap_text(message, 17, width - 32)
-            box = pygame.Rect(0, y, width, 18 + 24 * len(lines))
+            lines = wrap_text(message, 17, width - px(32))
+            box = pygame.Rect(0, y, width, px(18) + px(24) * len(lines))
             box.centerx = area.centerx
             self.toast_rects.append((message, box))
             pygame.draw.rect(surface, PANEL, box, border_radius=8)
             pygame.draw.rect(surface, ALERT if error else GOLD, box, 2, border_radius=8)
             for i, line in enumerate(lines):
-                draw_text(surface, line, (box.x + 16, box.y + 9 + 24 * i), 17, TEXT)
+                draw_text(surface, line, (box.x + px(16), box.y + px(9) + px(24) * i), 17, TEXT)
             y = box.bottom + 8
 
     # faults ----------------------------------------------------------------------------

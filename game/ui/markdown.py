@@ -18,6 +18,8 @@ import html
 import re
 import textwrap
 
+from .look import px
+
 BODY_SIZE = 16
 HEADING_SIZES = {1: 28, 2: 22, 3: 18}
 HEADING_COLOURS = {1: "#ffd36b", 2: "#ffd36b", 3: "#deb04a"}
@@ -68,7 +70,7 @@ def font(text: str, size: int | None = None, colour: str | None = None,
     if face:
         attrs.append(f"face={face}")
     if size:
-        attrs.append(f"pixel_size={size}")
+        attrs.append(f"pixel_size={px(size)}")
     if colour:
         attrs.append(f"color={colour}")
     return f"<font {' '.join(attrs)}>{text}</font>" if attrs else text

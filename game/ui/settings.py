@@ -1,5 +1,5 @@
 """Player settings kept in a YAML file (window, animation speed, handover, recap, speech,
-sound volume and mute)."""
+sound volume and mute, interface size and theme)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from typing import Any
 
 from game.engine.errors import SaveError
 from game.engine.saves import read_yaml, remove_stale_temps, write_yaml_atomic
+
+from .look import THEMES, UI_SCALES
 
 #: The largest settings file read (it holds a handful of lines).
 SETTINGS_MAX_BYTES = 64 * 1024
@@ -30,6 +32,12 @@ def _check_value(name: str, value: Any) -> str | None:
     if name == "animation":
         ok = isinstance(value, str) and value in ANIMATION_SPEEDS
         return None if ok else f"one of {', '.join(ANIMATION_SPEEDS)}"
+    if name == "ui_scale":
+        ok = isinstance(value, int) and not isinstance(value, bool) and value in UI_SCALES
+        return None if ok else f"one of {', '.join(map(str, UI_SCALES))} (percent)"
+    if name == "theme":
+        ok = isinstance(value, str) and value in THEMES
+        return None if ok else f"one of {', '.join(THEMES)}"
     if name in ("handover", "recap", "speak", "mute"):
         return None if isinstance(value, bool) else "true or false"
     if name == "volume":
@@ -59,6 +67,11 @@ class Settings:
     #: The sounds' loudness, 0 to 1, and whether they are muted (game/ui/sound.py).
     volume: float = 0.8
     mute: bool = False
+    #: The interface's size in percent (text, panels, buttons, cards, tooltips; the board
+    #: keeps its zoom): one of look.UI_SCALES.
+    ui_scale: int = 100
+    #: "normal" or "high_contrast" (look.THEMES).
+    theme: str = "normal"
 
     def __post_init__(self) -> None:
         #: What was wrong with the values given (each was set back to its default).

@@ -21,6 +21,8 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from game.engine.text import clean_text, showable
 
+from . import look
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -43,11 +45,19 @@ SEAT_COLOURS = [
 ]
 
 
-@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The UI's font (Noto Sans, shipped with pygame_gui) at ``size`` pixels."""
+    """The UI's font (Noto Sans, shipped with pygame_gui) for text of ``size`` pixels at
+    100%, at the interface's size now (``look.px``)."""
+    return _font(max(1, look.text_px(size)), bold)
+
+
+@lru_cache(maxsize=64)
+def _font(pixels: int, bold: bool) -> pygame.font.Font:
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    return pygame.font.Font(str(FONT_DIR / name), size)
+    return pygame.font.Font(str(FONT_DIR / name), pixels)
+
+
+font.cache_clear = _font.cache_clear  # type: ignore[attr-defined]
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 16,
@@ -58,17 +68,20 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
     Characters that cannot be shown (a NUL, format characters) are left out, and
     a text with nothing to show draws nothing (pygame would raise).
     """
-    rendered = _drawn_text(text, size, tuple(colour), bold)
+    rendered = _drawn_text(text, size, tuple(colour), bold, look.text_scale())
     rect = rendered.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        surface.blit(_drawn_text(text, size, (0, 0, 0), bold), rect.move(1, 2))
+        surface.blit(_drawn_text(text, size, (0, 0, 0), bold, look.text_scale()),
+                     rect.move(1, 2))
     surface.blit(rendered, rect)
     return rect
 
 
 @lru_cache(maxsize=2048)
-def _drawn_text(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
-    """``draw_text``'s pictures, kept: boards draw the same labels every frame."""
+def _drawn_text(text: str, size: int, colour: tuple[int, ...], bold: bool,
+                _scale: float = 1.0) -> pygame.Surface:
+    """``draw_text``'s pictures, kept: boards draw the same labels every frame (at the
+    board's size and the panel's, see ``look.board_size``)."""
     return render_text(clean_text(text), size, colour, bold)
 
 
@@ -81,7 +94,7 @@ def render_text(text: str, size: int = 16, colour: tuple[int, int, int] = TEXT,
     """
     face = font(size, bold)
     try:
-        return face.render(text, True, colour)
+        return face.render(text, True, look.text_colour(colour))
     except (pygame.error, ValueError):
         cleaned = clean_text(text)
         if cleaned != text:
@@ -95,14 +108,22 @@ def draw_card(surface: pygame.Surface, card: pygame.Rect, border: tuple[int, int
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((10, 8, 14, veil))
     surface.blit(shade, (0, 0))
+    if look.high_contrast():
+        pygame.draw.rect(surface, (0, 0, 0), card, border_radius=14)
+        pygame.draw.rect(surface, (255, 255, 255), card, border_width + 1, border_radius=14)
+        return
     pygame.draw.rect(surface, PANEL, card, border_radius=14)
     pygame.draw.rect(surface, border, card, border_width, border_radius=14)
 
 
-@lru_cache(maxsize=4096)
 def fit(text: str, width: int, size: int = 16, bold: bool = False) -> str:
     """``text``, shortened with an ellipsis if needed to fit ``width`` pixels (less padding);
     kept, since panels and boards ask for the same lines every frame."""
+    return _fit(text, width, size, bold, look.text_scale())
+
+
+@lru_cache(maxsize=4096)
+def _fit(text: str, width: int, size: int, bold: bool, _scale: float) -> str:
     room = width - 12
     text = clean_text(text)
     if font(size, bold).size(text)[0] <= room:
@@ -131,11 +152,11 @@ def draw_name(surface: pygame.Surface, name: str, tag: str | None, pos: tuple[fl
 
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels."""
-    return list(_wrapped(str(text), size, width, bold))
+    return list(_wrapped(str(text), size, width, bold, look.text_scale()))
 
 
 @lru_cache(maxsize=4096)
-def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+def _wrapped(text: str, size: int, width: int, bold: bool, _scale: float) -> tuple[str, ...]:
     """``wrap_text``'s lines, kept (boards wrap the same texts every frame)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):

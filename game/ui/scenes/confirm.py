@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from ..look import px
 from ..scene import Scene
 from ..widgets import ALERT, GOLD, TEXT, draw_card, draw_text, wrap_text
 
@@ -36,25 +37,26 @@ class ConfirmScene(Scene):
         self.focus_yes = focus_yes
 
     def lines(self) -> list[str]:
-        return wrap_text(self.message, TEXT_SIZE, self.card_width() - 48)
+        return wrap_text(self.message, TEXT_SIZE, self.card_width() - px(48))
 
     def card_width(self) -> int:
-        return min(WIDTH, self.app.window_size[0] - 60)
+        return min(px(WIDTH), self.app.window_size[0] - 60)
 
     def card_rect(self) -> pygame.Rect:
         width, height = self.app.window_size
         lines = self.lines()
-        card = pygame.Rect(0, 0, self.card_width(), min(height - 40, 150 + LINE * len(lines)))
+        card = pygame.Rect(0, 0, self.card_width(),
+                           min(height - 40, px(150) + px(LINE) * len(lines)))
         card.center = (width // 2, height // 2)
         return card
 
     def build(self) -> None:
         card = self.card_rect()
-        size = (min(200, (card.width - 72) // 2), 44)
+        size = (min(px(200), (card.width - px(72)) // 2), px(44))
         no = pygame.Rect((0, 0), size)
-        no.bottomright = (card.right - 24, card.bottom - 18)
+        no.bottomright = (card.right - px(24), card.bottom - px(18))
         yes = pygame.Rect((0, 0), size)
-        yes.bottomright = (no.x - 16, no.bottom)
+        yes.bottomright = (no.x - px(16), no.bottom)
         self.controls.button(yes, self.yes, lambda: self.answer(True), object_id="#primary")
         self.controls.button(no, self.no, lambda: self.answer(False))
         self.controls.set_focus(0 if self.focus_yes else 1)
@@ -70,11 +72,11 @@ class ConfirmScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         card = self.card_rect()
         draw_card(surface, card, ALERT, 215, 3)
-        draw_text(surface, self.title, (card.centerx, card.y + 30), 26, GOLD, bold=True,
+        draw_text(surface, self.title, (card.centerx, card.y + px(30)), 26, GOLD, bold=True,
                   anchor="center")
-        y = card.y + 62
+        y = card.y + px(62)
         for line in self.lines():
-            if y > card.bottom - 80:
+            if y > card.bottom - px(80):
                 break
-            draw_text(surface, line, (card.x + 24, y), TEXT_SIZE, TEXT)
-            y += LINE
+            draw_text(surface, line, (card.x + px(24), y), TEXT_SIZE, TEXT)
+            y += px(LINE)

@@ -15,6 +15,7 @@ from game.engine import controller_class, game_ids
 from .. import paths
 from ..backdrop import backdrop
 from ..markdown import BODY_SIZE, FONTS, MONO_FACE, markdown_to_html, split_sections
+from ..look import px
 from ..scene import Scene
 from ..widgets import GOLD, MUTED, draw_text
 from ..widgets import fit
@@ -105,7 +106,7 @@ class RulesScene(Scene):
     # building ---------------------------------------------------------------------
     def build(self) -> None:
         width, height = self.app.window_size
-        preload(self.app.ui, FONTS)
+        preload(self.app.ui, [dict(f, point_size=px(f["point_size"])) for f in FONTS])
         if self.game_id is None:
             self.sections, self.message = [], "# No games\n\nNo game is installed."
         else:
@@ -115,24 +116,24 @@ class RulesScene(Scene):
             self.wanted_section = None
         self.section = min(self.section, max(len(self.sections) - 1, 0))
         ids = game_ids()
-        column = pygame.Rect(40, 100, COLUMN_WIDTH, height - 196)
-        games = CAPTION + len(ids) * (GAME_BUTTON + GAP)
+        column = pygame.Rect(40, px(100), px(COLUMN_WIDTH), height - px(196))
+        games = px(CAPTION) + len(ids) * (px(GAME_BUTTON) + GAP)
         count = len(self.sections)
-        room = (column.height - games - 14 - CAPTION) // max(count, 1) - GAP
-        section_height = min(max(room, SECTION_BUTTON[0]), SECTION_BUTTON[1])
-        sections = 14 + CAPTION + count * (section_height + GAP) if count else 0
+        room = (column.height - games - px(14) - px(CAPTION)) // max(count, 1) - GAP
+        section_height = min(max(room, px(SECTION_BUTTON[0])), px(SECTION_BUTTON[1]))
+        sections = px(14) + px(CAPTION) + count * (section_height + GAP) if count else 0
         area = ScrollArea(self.controls, column, games + sections)
         y = self.caption(area, 0, "Games")
         for game_id in ids:
             chosen = game_id == self.game_id
-            self.controls.button(area.place(0, y, area.width, GAME_BUTTON),
+            self.controls.button(area.place(0, y, area.width, px(GAME_BUTTON)),
                                  fit(controller_class(game_id).title, area.width, bold=chosen),
                                  lambda g=game_id: self.choose_game(g),
                                  object_id="#chosen" if chosen else None,
                                  container=area.container)
-            y += GAME_BUTTON + GAP
+            y += px(GAME_BUTTON) + GAP
         if self.sections:
-            y = self.caption(area, y + 14, "Sections")
+            y = self.caption(area, y + px(14), "Sections")
             for number, (title, _text) in enumerate(self.sections):
                 chosen = number == self.section
                 shown_title = fit(title, area.width, bold=chosen)
@@ -143,10 +144,10 @@ class RulesScene(Scene):
                                      container=area.container)
                 y += section_height + GAP
         self.area = area
-        self.controls.button(pygame.Rect(40, height - 80, COLUMN_WIDTH, 48), "Back",
+        self.controls.button(pygame.Rect(40, height - px(80), px(COLUMN_WIDTH), px(48)), "Back",
                              self.app.pop, tooltip="Return (Esc)")
         self.controls.on_escape = self.app.pop
-        page = pygame.Rect(40 + COLUMN_WIDTH + 30, 100, 0, height - 140)
+        page = pygame.Rect(40 + px(COLUMN_WIDTH) + 30, px(100), 0, height - px(140))
         page.width = width - page.x - 40
         self.text = self.controls.keep(UITextBox(
             markdown_to_html(self.page(), self.table_room(page.width)), page, self.app.ui,
@@ -156,14 +157,14 @@ class RulesScene(Scene):
 
     def table_room(self, width: int) -> int:
         """How many fixed-width characters fit across a page ``width`` pixels wide."""
-        mono = self.app.ui.get_theme().get_font_dictionary().find_font(BODY_SIZE, MONO_FACE)
+        mono = self.app.ui.get_theme().get_font_dictionary().find_font(px(BODY_SIZE), MONO_FACE)
         return max(20, (width - 80) // max(1, mono.size("M" * 10)[0] // 10))
 
     def caption(self, area: ScrollArea, y: int, text: str) -> int:
         """A small heading in the column; returns the y below it."""
-        self.controls.label(area.place(2, y, area.width, CAPTION - 4), text,
+        self.controls.label(area.place(2, y, area.width, px(CAPTION) - 4), text,
                             object_id="#rules_caption", container=area.container)
-        return y + CAPTION
+        return y + px(CAPTION)
 
     def page(self) -> str:
         """The Markdown shown now: the chosen section, or the message."""
@@ -213,13 +214,13 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
         surface.blit(backdrop((width, height)), (0, 0))
-        draw_text(surface, "Rules", (40, 50), 40, GOLD, bold=True, anchor="midleft",
+        draw_text(surface, "Rules", (40, px(50)), 40, GOLD, bold=True, anchor="midleft",
                   shadow=True)
-        x = 40 + COLUMN_WIDTH + 30
+        x = 40 + px(COLUMN_WIDTH) + 30
         if self.game_id is not None:
-            draw_text(surface, controller_class(self.game_id).title, (x, 58), 26,
+            draw_text(surface, controller_class(self.game_id).title, (x, px(58)), 26,
                       bold=True, anchor="midleft", shadow=True)
         if self.sections:  # under the game's title: the top right corner is the moon's
             note = (f"Section {self.section + 1} of {len(self.sections)}   ·   "
                     "PgUp/PgDn scroll")
-            draw_text(surface, note, (x, 86), 15, MUTED, anchor="midleft")
+            draw_text(surface, note, (x, px(86)), 15, MUTED, anchor="midleft")

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ..look import px
 from ..scene import Scene
 from ..widgets import GOLD, MUTED, SEAT_COLOURS, TEXT, draw_card, draw_text, fit, wrap_text
 
@@ -94,8 +95,8 @@ class HandoverScene(Scene):
 
     def build(self) -> None:
         card = self.card_rect()
-        button = pygame.Rect(0, 0, min(260, card.width - 40), 50)
-        button.midbottom = (card.centerx, card.bottom - 24)
+        button = pygame.Rect(0, 0, min(px(260), card.width - 40), px(50))
+        button.midbottom = (card.centerx, card.bottom - px(24))
         self.controls.button(button, fit(f"I am {self.name}", button.width, 18), self.confirm,
                              object_id="#primary")
         self.controls.move(1)
@@ -103,7 +104,7 @@ class HandoverScene(Scene):
 
     def card_rect(self) -> pygame.Rect:
         width, height = self.app.window_size
-        card = pygame.Rect(0, 0, min(560, width - 40), 280)
+        card = pygame.Rect(0, 0, min(px(560), width - 40), px(280))
         card.center = (width // 2, height // 2)
         return card
 
@@ -137,18 +138,18 @@ class HandoverScene(Scene):
         about = self.about()
         text = (about[:1].upper() + about[1:] if about
                 else f"Pass the mouse to {self.name}: the decision is theirs.")
-        return f"{self.name} decides", wrap_text(text, 18, self.card_rect().width - 40)[:2]
+        return f"{self.name} decides", wrap_text(text, 18, self.card_rect().width - px(40))[:2]
 
     def draw(self, surface: pygame.Surface) -> None:
         card = self.card_rect()
         draw_card(surface, card, SEAT_COLOURS[self.seat % len(SEAT_COLOURS)], 215, 3)
         title, lines = self.texts()
-        draw_text(surface, fit(title, card.width, 38, bold=True), (card.centerx, card.y + 52),
+        draw_text(surface, fit(title, card.width, 38, bold=True), (card.centerx, card.y + px(52)),
                   38, GOLD, bold=True, anchor="center")
-        y = card.y + 100
+        y = card.y + px(100)
         for line in lines:
-            draw_text(surface, fit(line, card.width - 20, 18), (card.centerx, y), 18, TEXT,
+            draw_text(surface, fit(line, card.width - px(20), 18), (card.centerx, y), 18, TEXT,
                       anchor="center")
-            y += 26
-        draw_text(surface, fit(self.play.match.status(), card.width - 20, 16),
-                  (card.centerx, card.y + 158), 16, MUTED, anchor="center")
+            y += px(26)
+        draw_text(surface, fit(self.play.match.status(), card.width - px(20), 16),
+                  (card.centerx, card.y + px(158)), 16, MUTED, anchor="center")

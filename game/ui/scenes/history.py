@@ -26,6 +26,7 @@ from game.engine import Match
 from game.engine.events import audience, visible_to
 from game.engine.history import History
 
+from ..look import px
 from ..widgets import fit
 from .play import HEADER_HEIGHT, LINE_HEIGHT, PlayScene
 
@@ -149,13 +150,13 @@ class HistoryScene(PlayScene):
         self._refresh_log()     # a new box is fitted with its text once it has its size
 
     def info_lines(self) -> list[str]:
-        key = (self.step, self.panel_rect().width)
+        key = (self.step, self.panel_rect().width, px(1))
         if self._info is None or self._info[0] != key:
             actor = self.history.actor(self.step)
             lines = [f"History: step {self.step} of {len(self.history)}",
                      "The start of the game" if actor is None
                      else f"This step: {self.match.seats[actor]['name']} acted"]
-            self._info = (key, [fit(line, 360, 16) for line in lines])
+            self._info = (key, [fit(line, px(360), 16) for line in lines])
         return self._info[1]
 
     def go(self, step: int, animate: bool = True) -> None:
@@ -229,9 +230,9 @@ class HistoryScene(PlayScene):
     def build(self) -> None:
         panel = self.panel_rect()
         x, width = panel.x + 12, panel.width - 24
-        y = panel.y + HEADER_HEIGHT + LINE_HEIGHT * len(self.info_lines()) + 8
+        y = panel.y + px(HEADER_HEIGHT) + px(LINE_HEIGHT) * len(self.info_lines()) + px(8)
         quarter = (width - 24) // 4
-        row = pygame.Rect(x, y, quarter, 40)
+        row = pygame.Rect(x, y, quarter, px(40))
         last = len(self.history)
         self.nav = [
             self.controls.button(row.move(i * (quarter + 8), 0), label, callback, tooltip=tip)
@@ -240,24 +241,24 @@ class HistoryScene(PlayScene):
                 ("<", lambda: self.go(self.step - 1), "One step back (Left)"),
                 (">", lambda: self.go(self.step + 1), "One step forward (Right)"),
                 (">|", lambda: self.go(len(self.history)), "The end (End)")))]
-        y += 48
+        y += px(48)
         self.slider = self.controls.keep(UIHorizontalSlider(
-            pygame.Rect(x, y, width, 28), self.step, (0, max(1, last)), self.app.ui,
+            pygame.Rect(x, y, width, px(28)), self.step, (0, max(1, last)), self.app.ui,
             click_increment=1))
-        y += 38
+        y += px(38)
         self.seen_button = None
         if self.over:
             self.seen_button = self.controls.button(
-                pygame.Rect(x, y, width, 36), "Seen by", self.next_seen_by,
+                pygame.Rect(x, y, width, px(36)), "Seen by", self.next_seen_by,
                 tooltip="The game is over: look through any player's eyes, or everyone's")
-            y += 44
+            y += px(44)
         self.play_button = self.controls.button(
-            pygame.Rect(x, y, width, 36), "Play from here", self.play_from_here,
+            pygame.Rect(x, y, width, px(36)), "Play from here", self.play_from_here,
             object_id="#primary", tooltip=PLAY_TIP)
-        y += 44
-        bottom = panel.bottom - 52
-        self._place_log(pygame.Rect(x, y + 6, width, max(bottom - y - 16, 80)))
-        self.controls.button(pygame.Rect(x, bottom, width, 40), "Close history", self.close,
+        y += px(44)
+        bottom = panel.bottom - px(52)
+        self._place_log(pygame.Rect(x, y + 6, width, max(bottom - y - 16, px(80))))
+        self.controls.button(pygame.Rect(x, bottom, width, px(40)), "Close history", self.close,
                              tooltip="Back to the game (Esc)")
         self.controls.on_escape = self.close
         self._sync()

@@ -24,6 +24,7 @@ from game.engine.saves import SaveInfo, list_saves
 
 from .. import paths
 from ..backdrop import backdrop
+from ..look import px
 from ..scene import Scene
 from ..widgets import GOLD, MUTED, Controls, draw_text, fit, font
 from .menu import open_match
@@ -172,7 +173,7 @@ class LoadScene(Scene):
     def panel(self) -> pygame.Rect:
         """Where the list goes for the current window size."""
         width, height = self.app.window_size
-        rect = pygame.Rect(0, 130, min(940, width - 80), height - 130 - 96)
+        rect = pygame.Rect(0, px(130), min(px(940), width - 80), height - px(130) - px(96))
         rect.centerx = width // 2
         return rect
 
@@ -180,12 +181,12 @@ class LoadScene(Scene):
         self.saves = list_saves(paths.saves_dir())
         self.entry_of, self.rows = {}, []
         panel = self.panel()
-        content = len(self.saves) * (ROW_HEIGHT + ROW_GAP) - ROW_GAP
+        content = len(self.saves) * (px(ROW_HEIGHT) + ROW_GAP) - ROW_GAP
         self.area = ScrollArea(self.controls, panel, content) if self.saves else None
         for row, info in enumerate(self.saves):
             self.add_row(row, info)
-        back = pygame.Rect(0, 0, 200, 48)
-        back.midbottom = (self.app.window_size[0] // 2, self.app.window_size[1] - 30)
+        back = pygame.Rect(0, 0, px(200), px(48))
+        back.midbottom = (self.app.window_size[0] // 2, self.app.window_size[1] - px(30))
         self.controls.button(back, "Back", self.app.pop, tooltip="Return to the menu (Esc)")
         self.controls.on_escape = self.app.pop
         self.refocus()
@@ -194,23 +195,23 @@ class LoadScene(Scene):
         """One save: a big button to open it, its details on top, and a Delete button."""
         area = self.area
         assert area is not None
-        y = row * (ROW_HEIGHT + ROW_GAP)
-        width = area.width - DELETE_WIDTH - 10
-        rect = area.place(0, y, width, ROW_HEIGHT)
+        y = row * (px(ROW_HEIGHT) + ROW_GAP)
+        width = area.width - px(DELETE_WIDTH) - 10
+        rect = area.place(0, y, width, px(ROW_HEIGHT))
         damaged = info.error is not None
         tip = (f"This file cannot be opened: {info.error}" if damaged
                else "Open this game (Enter)")
         main = self.controls.button(rect, "", lambda: self.open(info), tooltip=tip,
                                     object_id="#save_entry", enabled=not damaged,
                                     container=area.container)
-        delete = self.controls.button(area.place(width + 10, y, DELETE_WIDTH, ROW_HEIGHT),
+        delete = self.controls.button(area.place(width + 10, y, px(DELETE_WIDTH), px(ROW_HEIGHT)),
                                       "Delete", lambda: self.ask_delete(info),
                                       tooltip="Delete this save (Del)", object_id="#danger",
                                       container=area.container)
         self.entry_of[main] = self.entry_of[delete] = info
         self.rows.append((main, delete))
         when = "" if damaged else friendly_time(info.meta.get("updated"), info.modified)
-        text_width = rect.width - 32 - (190 if when else 0)
+        text_width = rect.width - px(32) - (px(190) if when else 0)
         lines = self.row_lines(info)
         for shown in range(len(info.seats) - 1, 0, -1):  # too many players: "and 3 more"
             text, style = lines[-1]
@@ -219,13 +220,14 @@ class LoadScene(Scene):
             lines = self.row_lines(info, shown)
             main.set_tooltip(f"{tip}: " + ", ".join(seat for seat, _kind in info.seats))
         for line, (text, style) in enumerate(lines):
-            place = pygame.Rect(rect.x + 16, rect.y + 6 + 24 * line, text_width, 26)
+            place = pygame.Rect(rect.x + px(16), rect.y + px(6) + px(24) * line, text_width,
+                                px(26))
             self.controls.keep(PassiveLabel(place, fit(text, text_width,
                                                        *LABEL_FONTS.get(style, (16, False))),
                                             self.controls.manager,
                                             container=area.container, object_id=style))
         if when:
-            place = pygame.Rect(rect.right - 196, rect.y + 6, 180, 26)
+            place = pygame.Rect(rect.right - px(196), rect.y + px(6), px(180), px(26))
             self.controls.keep(PassiveLabel(place, when, self.controls.manager,
                                             container=area.container,
                                             object_id="#save_when"))
@@ -353,16 +355,17 @@ class LoadScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
         surface.blit(backdrop((width, height)), (0, 0))
-        draw_text(surface, "Load a game", (width / 2, 58), 40, GOLD, bold=True,
+        draw_text(surface, "Load a game", (width / 2, px(58)), 40, GOLD, bold=True,
                   anchor="center", shadow=True)
         folder = paths.saves_dir()
         count = len(self.saves)
         note = (f"{count} save{'s' if count != 1 else ''} in {folder}" if count
                 else f"Games you save appear here ({folder})")
-        draw_text(surface, note, (width / 2, 98), 16, MUTED, anchor="center")
+        draw_text(surface, fit(note, width - 40, 16), (width / 2, px(98)), 16, MUTED,
+                  anchor="center")
         if not self.saves:
             panel = self.panel()
-            draw_text(surface, "No saves yet", (width / 2, panel.centery - 16), 30,
+            draw_text(surface, "No saves yet", (width / 2, panel.centery - px(16)), 30,
                       bold=True, anchor="center", shadow=True)
             draw_text(surface, "Start a new game from the main menu; it is saved as you play.",
-                      (width / 2, panel.centery + 22), 18, MUTED, anchor="center")
+                      (width / 2, panel.centery + px(22)), 18, MUTED, anchor="center")

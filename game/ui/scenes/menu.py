@@ -10,6 +10,7 @@ from game.engine.saves import ReplayError, latest_unfinished, tidy_saves
 from .. import paths
 from ..backdrop import backdrop
 from ..scene import Scene
+from ..look import px
 from ..widgets import MUTED, draw_text
 
 #: Saves folders tidied in this run (stale temporary files, old finished autosaves).
@@ -90,10 +91,18 @@ class MainMenu(Scene):
 
     def build(self) -> None:
         width, height = self.app.window_size
-        y = int(height * 0.30)
-        step = min(62, (height - y - 16) // 7)
-        column = pygame.Rect(0, 0, 320, min(52, step - 8))
-        column.centerx = width // 2
+        _title, subtitle = self.title_places(height)
+        top = max(int(height * 0.34), subtitle + px(40))
+        # Seven buttons in a column (closer together in a short window), or two columns
+        # when a large interface leaves no room for seven rows.
+        count = 7
+        step = min(px(62), (height - px(10) - top) // count)
+        columns = 1 if step >= px(50) else 2
+        if columns == 2:
+            step = px(62)
+        column = pygame.Rect(0, 0, px(320), min(px(52), step - px(8)))
+        lefts = [width // 2 - column.width // 2] if columns == 1 else [
+            width // 2 - column.width - px(15), width // 2 + px(15)]
         tidy_once()
         autosave = latest_autosave()
         entries = [
@@ -107,11 +116,12 @@ class MainMenu(Scene):
             ("Settings", self.settings, "Window, animations and handover", True),
             ("Quit", self.app.quit, None, True),
         ]
-        for text, callback, tip, enabled in entries:
-            self.controls.button(column.move(0, y - column.y), text, callback, tooltip=tip,
+        rows = -(-len(entries) // columns)
+        for number, (text, callback, tip, enabled) in enumerate(entries):
+            place = column.move(lefts[number // rows], top + step * (number % rows))
+            self.controls.button(place, text, callback, tooltip=tip,
                                  enabled=enabled, object_id="#primary" if text == "New game"
                                  else None)
-            y += step
         self.controls.on_escape = self.app.quit
         self.controls.move(1)
 
@@ -138,7 +148,14 @@ class MainMenu(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
         surface.blit(backdrop((width, height)), (0, 0))
-        draw_text(surface, "Tabletop", (width / 2, height * 0.13), 64, (255, 211, 107),
+        title, subtitle = self.title_places(height)
+        draw_text(surface, "Tabletop", (width / 2, title), 64, (255, 211, 107),
                   bold=True, anchor="center", shadow=True)
         draw_text(surface, "Five fantasy board games for one table and one screen",
-                  (width / 2, height * 0.13 + 56), 20, MUTED, anchor="center")
+                  (width / 2, subtitle), 20, MUTED, anchor="center")
+
+    @staticmethod
+    def title_places(height: int) -> tuple[int, int]:
+        """Where the title's and the subtitle's middles go, for a window ``height`` high."""
+        title = max(int(height * 0.13), px(50))
+        return title, title + px(56)

@@ -14,6 +14,7 @@ import pygame_gui
 from game.engine.saves import AUTOSAVE_PREFIX, save_info
 
 from .. import paths
+from ..look import px
 from ..scene import Scene
 from ..widgets import GOLD, draw_card, draw_text
 
@@ -44,7 +45,7 @@ class PauseScene(Scene):
     opaque = False
     def step(self) -> int:
         """Room between two rows: less in a short window, so the menu always fits."""
-        return 52 if self.app.window_size[1] >= 70 + 9 * 52 + 36 + 62 + 20 else 46
+        return px(52) if self.app.window_size[1] >= px(70 + 9 * 52 + 36 + 62) + 20 else px(46)
 
     def __init__(self, app: Any, play: Any) -> None:
         super().__init__(app)
@@ -56,15 +57,23 @@ class PauseScene(Scene):
 
     def box(self) -> pygame.Rect:
         width, height = self.app.window_size
-        rows = 9
-        rect = pygame.Rect(0, 0, 360, 70 + rows * self.step() + 36 + (62 if self.naming else 0))
+        columns = self.columns()
+        rows = -(-9 // columns)
+        rect = pygame.Rect(0, 0, px(360) if columns == 1 else px(660),
+                           px(70) + rows * self.step() + px(36) + (px(62) if self.naming else 0))
         rect.center = (width // 2, height // 2)
         return rect
 
+    def columns(self) -> int:
+        """One column of buttons, or two when a large interface leaves no room for one."""
+        tall = px(70) + 9 * px(46) + px(36) + (px(62) if self.naming else 0)
+        return 1 if tall <= self.app.window_size[1] - 20 else 2
+
     def build(self) -> None:
         box = self.box()
-        step = self.step()
-        row = pygame.Rect(box.x + 40, box.y + 70, box.width - 80, step - 8)
+        columns = self.columns()
+        width = px(280) if columns == 2 else box.width - px(80)
+        row = pygame.Rect(box.x + px(40), box.y + px(70), width, self.step() - px(8))
         entries = [
             ("Resume", self.app.pop, True),
             ("Save", self.save, True),
@@ -77,16 +86,19 @@ class PauseScene(Scene):
             ("Learn to play", self.learn, True),
             ("Quit to menu", self.app.to_menu, True),
         ]
-        for text, callback, enabled in entries:
+        for number, (text, callback, enabled) in enumerate(entries):
+            if columns == 2 and number == len(entries) // 2:  # the second column
+                row = pygame.Rect(box.right - px(40) - width, box.y + px(70), width, px(44))
             self.controls.button(row, text, callback, enabled=enabled)
-            row = row.move(0, step)
+            row = row.move(0, self.step())
             if text == "Save as..." and self.naming:
-                self.controls.label(pygame.Rect(row.x, row.y - 6, row.width, 22),
+                self.controls.label(pygame.Rect(row.x, row.y - px(6), row.width, px(22)),
                                     "Name of the save (Enter saves):")
-                self.entry = self.controls.entry(pygame.Rect(row.x, row.y + 16, row.width, 36),
+                self.entry = self.controls.entry(pygame.Rect(row.x, row.y + px(16), row.width,
+                                                             px(36)),
                                                  self.typed, "e.g. Friday night")
                 self.controls.focus_widget(self.entry)
-                row = row.move(0, 62)
+                row = row.move(0, px(62))
         if not self.naming:
             self.controls.move(1)
         self.controls.on_escape = self.app.pop
@@ -170,5 +182,5 @@ class PauseScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         box = self.box()
         draw_card(surface, box, GOLD, 170)
-        draw_text(surface, "Paused", (box.centerx, box.y + 36), 30, GOLD, bold=True,
+        draw_text(surface, "Paused", (box.centerx, box.y + px(36)), 30, GOLD, bold=True,
                   anchor="center")

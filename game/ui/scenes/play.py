@@ -23,7 +23,8 @@ from game.board.render import ViewTransform
 from game.engine.bots import LEVEL_NAMES
 from game.engine.events import audience, visible_to
 
-from .. import paths
+from .. import look, paths
+from ..look import px
 from ..gamescreen import screen_for
 from ..marks import draw_seat_mark, readable_on
 from ..scene import Scene
@@ -105,13 +106,13 @@ def bottom_row(x: int, y: int, width: int) -> list[pygame.Rect]:
     """The Menu, Undo, Hint and Step buttons across ``width`` pixels: each as wide as its
     longest label needs (Step's own or "Next step", in bold), the rest shared equally, so
     that no label is clipped ("Next ste" in an equal quarter)."""
-    needs = [max(font(size, bold).size(text)[0] for text in texts) + BUTTON_PAD
+    needs = [max(font(size, bold).size(text)[0] for text in texts) + px(BUTTON_PAD)
              for texts, size, bold in BOTTOM_ROW]
     needs = needs[:3] + [max(needs[3:])]
     spare = max(0, width - sum(needs) - ROW_GAP * (len(needs) - 1)) // len(needs)
     right, rects = x + width, []
     for need in needs:
-        rects.append(pygame.Rect(x, y, need + spare, 40))
+        rects.append(pygame.Rect(x, y, need + spare, px(40)))
         x += need + spare + ROW_GAP
     rects[-1].width = max(rects[-1].width, right - rects[-1].x)  # the odd pixels left over
     return rects
@@ -188,11 +189,11 @@ class PlayScene(Scene):
 
     # state -----------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
-        key = (self.viewer, self.undos, len(self.match.actions))
+        key = (self.viewer, self.undos, len(self.match.actions), look.scale())
         if key != self._view_key:
             self._view = self.match.view(self.viewer)
             self._lines = [line for text in self.screen.panel_text(self._view)
-                           for line in wrap_text(text, 16, PANEL_WIDTH - 28)]
+                           for line in wrap_text(text, 16, px(PANEL_WIDTH - 28))]
             self._view_key = key
         return self._view
 
@@ -205,7 +206,7 @@ class PlayScene(Scene):
     def info_lines(self) -> list[str]:
         """The screen's advice for the viewer, wrapped to the panel (cached with the view)."""
         if self.showing:
-            return wrap_text(WATCH, 16, PANEL_WIDTH - 28)
+            return wrap_text(WATCH, 16, px(PANEL_WIDTH - 28))
         self.view()
         return self._lines
 
@@ -219,7 +220,7 @@ class PlayScene(Scene):
 
     def board_rect(self) -> pygame.Rect:
         width, height = self.app.window_size
-        return pygame.Rect(12, 12, width - PANEL_WIDTH - 36, height - 24)
+        return pygame.Rect(12, 12, width - px(PANEL_WIDTH) - 36, height - 24)
 
     def toast_area(self) -> pygame.Rect:
         """Messages cover the board, never the panel's title, status or buttons, nor the
@@ -247,7 +248,7 @@ class PlayScene(Scene):
 
     def panel_rect(self) -> pygame.Rect:
         width, height = self.app.window_size
-        return pygame.Rect(width - PANEL_WIDTH - 12, 12, PANEL_WIDTH, height - 24)
+        return pygame.Rect(width - px(PANEL_WIDTH) - 12, 12, px(PANEL_WIDTH), height - 24)
 
     # actions -----------------------------------------------------------------------
     def perform(self, seat: int | None, action: dict[str, Any]) -> bool:
@@ -591,33 +592,33 @@ class PlayScene(Scene):
         self._why.clear()  # a choice on the panel (an object to aim...) changes what clicks mean
         panel = self.panel_rect()
         view = self.view()
-        y = panel.y + HEADER_HEIGHT + LINE_HEIGHT * len(self.info_lines()) + 8
+        y = panel.y + px(HEADER_HEIGHT) + px(LINE_HEIGHT) * len(self.info_lines()) + px(8)
         if self.showing:
             used = 0
         elif self.passing_to is not None:
             name = self.match.seats[self.passing_to]["name"]
             button = self.controls.button(
-                pygame.Rect(panel.x + 12, y, panel.width - 24, 40),
+                pygame.Rect(panel.x + 12, y, panel.width - 24, px(40)),
                 fit(f"Done: pass to {name}", panel.width - 24, 16), self.pass_on,
                 object_id="#primary", tooltip=f"Hide your things and pass the screen to {name}")
             self.controls.focus_widget(button)
-            used = 44
+            used = px(44)
         elif self.match.is_over():
             half = (panel.width - 32) // 2
-            self.controls.button(pygame.Rect(panel.x + 12, y, half, 40),
+            self.controls.button(pygame.Rect(panel.x + 12, y, half, px(40)),
                                  "Show results", self.show_results, object_id="#primary")
-            self.controls.button(pygame.Rect(panel.x + 20 + half, y, half, 40),
+            self.controls.button(pygame.Rect(panel.x + 20 + half, y, half, px(40)),
                                  "Replay (H)", self.open_history,
                                  tooltip="Step through the whole game, every secret shown")
-            used = 44
+            used = px(44)
         else:
             # The controls may take the room down to the bottom row, less a short log.
             used = self.screen.build_panel(
                 pygame.Rect(panel.x + 12, y, panel.width - 24,
-                            max(0, panel.bottom - 52 - 10 - LOG_MIN - 10 - y)), view)
-        bottom = panel.bottom - 52
+                            max(0, panel.bottom - px(52) - 10 - px(LOG_MIN) - 10 - y)), view)
+        bottom = panel.bottom - px(52)
         log_top = y + used + 10
-        if bottom - 10 - log_top >= LOG_MIN:
+        if bottom - 10 - log_top >= px(LOG_MIN):
             self._place_log(pygame.Rect(panel.x + 12, log_top, panel.width - 24,
                                         bottom - 10 - log_top))
         elif self.log_box is not None and self.log_box.alive():
@@ -626,7 +627,8 @@ class PlayScene(Scene):
                                                                 panel.width - 24)
         self.controls.button(menu_rect, "Menu", self.open_menu,
                              tooltip="Save, load, undo, rules (Esc)")
-        self.controls.button(pygame.Rect(panel.right - 44, panel.y + 10, 32, 30), "?",
+        self.controls.button(pygame.Rect(panel.right - px(44), panel.y + px(10), px(32),
+                                         px(30)), "?",
                              self.open_help, tooltip="The rules about what is happening now (F1)")
         can_undo = self.viewer is not None and self.match.can_undo(self.viewer)
         self.controls.button(undo_rect, "Undo", self.undo, enabled=can_undo,
@@ -698,7 +700,7 @@ class PlayScene(Scene):
         pygame_gui puts the line break of a line that just fits on a row of its own, which
         showed as a stray blank line."""
         box = self.log_box
-        width = (box.rect.width if box is not None else PANEL_WIDTH - 24) - LOG_MARGIN
+        width = (box.rect.width if box is not None else px(PANEL_WIDTH) - 24) - px(LOG_MARGIN)
         return "<br>".join(escape_html(line) for line in wrap_text(event["text"], 16, width))
 
     def _log_html(self) -> str:
@@ -899,7 +901,7 @@ class PlayScene(Scene):
         self._tooltip_cell = key
         if text:
             tip = self.tooltip = self.controls.keep(UITooltip(
-                escape_html(text).replace("\n", "<br>"), (0, 16), self.app.ui, wrap_width=300))
+                escape_html(text).replace("\n", "<br>"), (0, 16), self.app.ui, wrap_width=px(300)))
             window = pygame.Rect((0, 0), self.app.window_size)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # pygame_gui warns when nothing beside fits
@@ -968,7 +970,8 @@ class PlayScene(Scene):
         surface.blit(*self._panel_backdrop(surface))
         clip = surface.get_clip()
         surface.set_clip(area.clip(clip))
-        self.screen.draw_pieces(surface, transform, view)
+        with look.board_size():  # the board and what is drawn on it keep its zoom
+            self.screen.draw_pieces(surface, transform, view)
         for cell, colour, width in ((self.hover, (255, 255, 255), 2),
                                     (self.cursor if self.keyboard_on_board else None, GOLD, 3)):
             if cell is not None:
@@ -1013,7 +1016,8 @@ class PlayScene(Scene):
             picture.fill(BACKGROUND)
             pygame.draw.rect(picture, (30, 26, 34), area, border_radius=10)
             picture.set_clip(area)
-            self.screen.renderer.draw(picture, transform)
+            with look.board_size():
+                self.screen.renderer.draw(picture, transform)
             picture.set_clip(None)
             self._board_key, self._board_picture = board, picture
         return self._board_picture
@@ -1024,7 +1028,8 @@ class PlayScene(Scene):
         from ..app import BACKGROUND
         content = self._panel_content()
         rect = pygame.Rect(content[0])
-        key = (content, surface.get_bitsize(), surface.get_masks())
+        key = (content, surface.get_bitsize(), surface.get_masks(), look.scale(),
+               look.high_contrast())
         if key != self._panel_key or self._panel_picture is None:
             picture = pygame.Surface(rect.size, 0, surface)
             picture.fill(BACKGROUND)
@@ -1041,7 +1046,7 @@ class PlayScene(Scene):
         thinking = self.thinking()
         if thinking is not None and not self.showing:
             status = thinking[0]  # its moving dots and spinner are drawn over it (_draw_cue)
-            room -= 56
+            room -= px(56)
         if self.viewer is None:
             who, colour = "Public view: nobody's secrets are shown", MUTED
         else:
@@ -1058,15 +1063,16 @@ class PlayScene(Scene):
         panel = pygame.Rect(rect)
         pygame.draw.rect(surface, PANEL, panel, border_radius=10)
         pygame.draw.rect(surface, (90, 72, 52), panel, 2, border_radius=10)
-        x, y = panel.x + 14, panel.y + 12
+        x, y = panel.x + 14, panel.y + px(12)
         draw_text(surface, title, (x, y), 22, GOLD, bold=True)
-        y += 32
+        y += px(32)
         draw_text(surface, status, (x, y), 15, MUTED)
-        y += 24
+        y += px(24)
         if self.viewer is not None:  # the seat's shape beside its colour (never colour alone)
-            draw_seat_mark(surface, self.viewer, (panel.right - 20, y + 11), 14, on_piece=False)
+            draw_seat_mark(surface, self.viewer, (panel.right - px(20), y + px(11)), px(14),
+                           on_piece=False)
         draw_text(surface, who, (x, y), 16, colour, bold=True)
-        y = panel.y + HEADER_HEIGHT
+        y = panel.y + px(HEADER_HEIGHT)
         for line in lines:
             draw_text(surface, line, (x, y), 16, TEXT)
-            y += LINE_HEIGHT
+            y += px(LINE_HEIGHT)

@@ -17,6 +17,7 @@ import pygame
 from game.engine import Match
 from game.engine.events import visible_to
 
+from ..look import px
 from ..scene import Scene
 from ..widgets import GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, wrap_text
 from .handover import InputGuard, guarded_press
@@ -130,7 +131,7 @@ class RecapScene(Scene):
 
     def build(self) -> None:
         card = self.card_rect()
-        button = pygame.Rect(card.x + 16, card.bottom - 60, card.width - 32, 44)
+        button = pygame.Rect(card.x + 16, card.bottom - px(60), card.width - 32, px(44))
         self.controls.button(button, "Got it (Space)", self.dismiss, object_id="#primary",
                              tooltip="Hide the recap and show your controls")
         self.controls.move(1)
@@ -166,17 +167,17 @@ class RecapScene(Scene):
         pygame.draw.rect(surface, PANEL, card, border_radius=10)
         pygame.draw.rect(surface, SEAT_COLOURS[self.seat % len(SEAT_COLOURS)], card, 3,
                          border_radius=10)
-        x, y = card.x + 16, card.y + 14
+        x, y = card.x + 16, card.y + px(14)
         draw_text(surface, fit(f"While you were away, {self.name}", card.width - 32, 20,
                                bold=True), (x, y), 20, GOLD, bold=True)
-        y += 30
+        y += px(30)
         if not self.events:
-            draw_text(surface, "Nothing has happened since your last turn.", (x, y + 4),
+            draw_text(surface, "Nothing has happened since your last turn.", (x, y + px(4)),
                       TEXT_SIZE, MUTED)
             return
         draw_text(surface, fit(self.heading(), card.width - 32, 15), (x, y), 15, MUTED)
-        y += 26
-        room = max(0, (card.bottom - 72 - y) // LINE)
+        y += px(26)
+        room = max(0, (card.bottom - px(72) - y) // px(LINE))
         for line, colour in self.lines(card.width - 32, room):
             draw_text(surface, line, (x, y), TEXT_SIZE, colour)
-            y += LINE
+            y += px(LINE)

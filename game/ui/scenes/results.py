@@ -12,6 +12,8 @@ from typing import Any, Protocol
 import pygame
 
 from ..backdrop import backdrop
+from .. import look
+from ..look import px
 from ..scene import Scene
 from ..widgets import GOLD, MUTED, PANEL, TEXT, draw_text, font
 
@@ -47,6 +49,13 @@ class Layout:
     panel: pygame.Rect
     scale: float
     gap: int  # between table columns
+    #: The table's text size (at 100%: smaller than CELL_SIZE only when a large interface
+    #: would make the table wider than the window, never smaller than at 100%) and the
+    #: widths of its columns at that size.
+    cell: int
+    widths: list[int]
+    #: The buttons stand in a column right of the panel (else in a row under it).
+    side: bool = False
 
     def size(self, base: int) -> int:
         """A vertical size at this layout's scale."""
@@ -54,7 +63,7 @@ class Layout:
 
     @property
     def summary_y(self) -> int:
-        return self.panel.y + self.size(PAD) + TITLE_BLOCK
+        return self.panel.y + self.size(PAD) + px(TITLE_BLOCK)
 
     @property
     def buttons_y(self) -> int:
@@ -86,9 +95,7 @@ class ResultsScene(Scene):
         count = max([len(self.headers)] + [len(row) for row in self.rows])
         self.rows = [list(row) + [""] * (count - len(row)) for row in self.rows]
         self.headers = list(self.headers) + [""] * (count - len(self.headers))
-        self.widths = [max([font(CELL_SIZE, True).size(self.headers[i])[0]]
-                           + [font(CELL_SIZE).size(row[i])[0] for row in self.rows])
-                       for i in range(count)]
+        self._widths: dict[tuple[int, float], list[int]] = {}
         self.right = [bool(self.rows) and all(numeric(row[i]) or not row[i].strip()
                                               for row in self.rows) for i in range(count)]
 
@@ -99,15 +106,50 @@ class ResultsScene(Scene):
         table = (HEADER_ROW + TABLE_ROW * len(self.rows)) if self.headers else 0
         natural = (2 * PAD + SUMMARY_LINE * len(self.summary) + SECTION_GAP + table
                    + BUTTON_GAP)
-        scale = min(1.0, max(MIN_SCALE, (height - 24 - BUTTON[1] - TITLE_BLOCK) / natural))
-        columns = max(len(self.widths) - 1, 1)
-        room = width - 60 - 2 * PAD
-        gap = int(min(COLUMN_GAP[1], max(COLUMN_GAP[0], (room - sum(self.widths)) / columns)))
-        panel = pygame.Rect(0, 0, 0, round((natural - BUTTON_GAP) * scale) + TITLE_BLOCK)
-        panel.width = min(max(sum(self.widths) + gap * columns + 2 * PAD + 40, 640), width - 60)
-        total = panel.height + round(BUTTON_GAP * scale) + BUTTON[1]
+        ui = look.scale()
+        scale = ui * min(1.0, max(MIN_SCALE, (height - 24 - px(BUTTON[1]) - px(TITLE_BLOCK))
+                                  / (natural * ui)))
+        room = width - 60 - 2 * px(PAD)
+        cell, widths = self.cells(room - 40)
+        columns = max(len(widths) - 1, 1)
+        gap = int(min(px(COLUMN_GAP[1]),
+                      max(px(COLUMN_GAP[0]), (room - sum(widths)) / columns)))
+        panel = pygame.Rect(0, 0, 0, round((natural - BUTTON_GAP) * scale) + px(TITLE_BLOCK))
+        panel.width = min(max(sum(widths) + gap * columns + 2 * px(PAD) + 40, px(640)),
+                          width - 60)
+        total = panel.height + round(BUTTON_GAP * scale) + px(BUTTON[1])
+        if total > height - 24 and ui > 1:
+            # A large interface in a short window: the buttons go in a column beside the
+            # panel, which takes the whole height.
+            scale = ui * min(1.0, max(MIN_SCALE, (height - 24 - px(TITLE_BLOCK))
+                                      / ((natural - BUTTON_GAP) * ui)))
+            panel.height = round((natural - BUTTON_GAP) * scale) + px(TITLE_BLOCK)
+            panel.width = min(panel.width, width - 60 - px(BUTTON[0]) - px(16))
+            group = panel.width + px(16) + px(BUTTON[0])
+            panel.topleft = ((width - group) // 2, max(12, (height - panel.height) // 2))
+            cell, widths = self.cells(panel.width - 2 * px(PAD) - 40)
+            return Layout(panel, scale, gap, cell, widths, side=True)
         panel.midtop = (width // 2, max(12, (height - total) // 2))
-        return Layout(panel, scale, gap)
+        return Layout(panel, scale, gap, cell, widths)
+
+    def widths(self, cell: int) -> list[int]:
+        """Each column's width with text of ``cell`` pixels (at 100%)."""
+        key = (cell, look.text_scale())
+        if key not in self._widths:
+            self._widths[key] = [
+                max([font(cell, True).size(self.headers[i])[0]]
+                    + [font(cell).size(row[i])[0] for row in self.rows])
+                for i in range(len(self.headers))]
+        return self._widths[key]
+
+    def cells(self, room: int) -> tuple[int, list[int]]:
+        """The largest text size (down to the 100% one) whose table fits ``room`` pixels."""
+        least = max(12, -(-CELL_SIZE * 100 // round(look.scale() * 100)))
+        for cell in range(CELL_SIZE, least - 1, -1):
+            widths = self.widths(cell)
+            if sum(widths) + px(COLUMN_GAP[0]) * max(len(widths) - 1, 1) <= room:
+                return cell, widths
+        return least, self.widths(least)
 
     # building -----------------------------------------------------------------------
     def build(self) -> None:
@@ -115,12 +157,18 @@ class ResultsScene(Scene):
         entries = [("New game", self.new_game, "#primary", "Set up another game of this kind"),
                    ("Main menu", self.app.to_menu, None, "Back to the main menu (Esc)"),
                    ("View board", self.app.pop, None, "Look at the finished board")]
-        gap = 16
-        x = layout.panel.centerx - (len(entries) * (BUTTON[0] + gap) - gap) // 2
+        gap, button = px(16), (px(BUTTON[0]), px(BUTTON[1]))
+        x = layout.panel.centerx - (len(entries) * (button[0] + gap) - gap) // 2
+        y = layout.buttons_y
+        if layout.side:
+            x, y = layout.panel.right + gap, layout.panel.y
         for text, callback, object_id, tip in entries:
-            self.controls.button(pygame.Rect((x, layout.buttons_y), BUTTON), text, callback,
+            self.controls.button(pygame.Rect((x, y), button), text, callback,
                                  tooltip=tip, object_id=object_id)
-            x += BUTTON[0] + gap
+            if layout.side:
+                y += button[1] + gap
+            else:
+                x += button[0] + gap
         self.controls.on_escape = self.app.to_menu
         self.controls.move(1)
 
@@ -142,11 +190,11 @@ class ResultsScene(Scene):
         pygame.draw.rect(surface, BORDER, panel, 2, border_radius=14)
         top = panel.y + size(PAD)
         draw_text(surface, "Game over", (panel.centerx, top), 15, MUTED, anchor="midtop")
-        draw_text(surface, self.match.title, (panel.centerx, top + 20), 36, GOLD, bold=True,
+        draw_text(surface, self.match.title, (panel.centerx, top + px(20)), 36, GOLD, bold=True,
                   anchor="midtop", shadow=True)
-        rule_y = layout.summary_y - 8
-        pygame.draw.line(surface, BORDER, (panel.centerx - 120, rule_y),
-                         (panel.centerx + 120, rule_y), 2)
+        rule_y = layout.summary_y - px(8)
+        pygame.draw.line(surface, BORDER, (panel.centerx - px(120), rule_y),
+                         (panel.centerx + px(120), rule_y), 2)
         line_height = size(SUMMARY_LINE)
         for number, line in enumerate(self.summary):
             y = layout.summary_y + line_height * number + line_height // 2
@@ -159,8 +207,8 @@ class ResultsScene(Scene):
     def draw_table(self, surface: pygame.Surface, layout: Layout, top: int) -> None:
         """The results in aligned columns: a header band, then zebra-striped rows."""
         panel, gap = layout.panel, layout.gap
-        width = sum(self.widths) + gap * (len(self.widths) - 1)
-        band = pygame.Rect(panel.x + PAD, top, panel.width - 2 * PAD, 0)
+        width = sum(layout.widths) + gap * (len(layout.widths) - 1)
+        band = pygame.Rect(panel.x + px(PAD), top, panel.width - 2 * px(PAD), 0)
         rows = [(self.headers, layout.size(HEADER_ROW), True)]
         rows += [(row, layout.size(TABLE_ROW), False) for row in self.rows]
         y = top
@@ -173,9 +221,9 @@ class ResultsScene(Scene):
                 surface.blit(shade, strip)
             x = panel.centerx - width // 2
             for column, cell in enumerate(cells):
-                anchor, spot = (("midright", x + self.widths[column]) if self.right[column]
+                anchor, spot = (("midright", x + layout.widths[column]) if self.right[column]
                                 else ("midleft", x))
-                draw_text(surface, cell, (spot, strip.centery), CELL_SIZE,
+                draw_text(surface, cell, (spot, strip.centery), layout.cell,
                           GOLD if header else TEXT, bold=header, anchor=anchor)
-                x += self.widths[column] + gap
+                x += layout.widths[column] + gap
             y += height

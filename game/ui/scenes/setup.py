@@ -12,9 +12,10 @@ from game.engine.bots import LEVEL_NAMES
 from game.engine.text import clean_text
 
 from ..backdrop import backdrop
+from ..look import px
 from ..scene import Scene
 from ..marks import draw_seat_mark
-from ..widgets import MUTED, draw_text
+from ..widgets import MUTED, draw_text, wrap_text
 
 #: Seeds are whole numbers in this range, typed with the digits 0-9.
 SEED_MAX = 2**63 - 1
@@ -104,72 +105,118 @@ class SetupScene(Scene):
     def build(self) -> None:
         width, height = self.app.window_size
         cls = self.cls
-        left = pygame.Rect(max(40, width // 2 - 560), 130, 420, 40)
+        left_x, left_width, right_x, name_width = self.columns()
+        left = pygame.Rect(left_x, px(130), left_width, px(40))
         ids = game_ids()
         nxt = ids[(ids.index(self.game_id) + 1) % len(ids)]
         self.controls.button(left, f"Game: {cls.title}", lambda: self._change(
             lambda: self._choose_game(nxt)), tooltip="Press to choose another game")
-        row = left.move(0, 54)
+        row = left.move(0, px(54))
         fixed = cls.min_seats == cls.max_seats
-        self.controls.button(row.inflate(-320, 0).move(-160, 0), "-", lambda: self._change(
-            lambda: self._resize_seats(len(self.seats) - 1)),
+        step = min(px(100), (row.width - px(20)) // 4)  # the - and + buttons' width
+        self.controls.button(pygame.Rect(row.x, row.y, step, row.height), "-",
+                             lambda: self._change(lambda: self._resize_seats(len(self.seats) - 1)),
             enabled=len(self.seats) > cls.min_seats, tooltip="One seat fewer")
-        self.controls.label(pygame.Rect(row.x + 110, row.y, 200, 40),
+        self.controls.label(pygame.Rect(row.x + step + px(10), row.y,
+                                        row.width - 2 * step - px(20), px(40)),
                             f"{len(self.seats)} seats" + (" (fixed)" if fixed else ""))
-        self.controls.button(row.inflate(-320, 0).move(160, 0), "+", lambda: self._change(
-            lambda: self._resize_seats(len(self.seats) + 1)),
+        self.controls.button(pygame.Rect(row.right - step, row.y, step, row.height), "+",
+                             lambda: self._change(lambda: self._resize_seats(len(self.seats) + 1)),
             enabled=len(self.seats) < cls.max_seats, tooltip="One seat more")
-        y = row.y + 54
+        y = row.y + px(54)
         for opt in cls.options:
-            self._option_row(opt, pygame.Rect(left.x, y, left.width, 40))
-            y += 50
-        self.controls.label(pygame.Rect(left.x, y, 160, 40), "Seed (optional)")
-        self.seed_entry = self.controls.entry(pygame.Rect(left.x + 170, y, 250, 40),
+            self._option_row(opt, pygame.Rect(left.x, y, left.width, px(40)))
+            y += px(50)
+        self.controls.label(pygame.Rect(left.x, y, px(160), px(40)), "Seed (optional)")
+        self.seed_entry = self.controls.entry(pygame.Rect(left.x + px(170), y,
+                                                          left.width - px(170), px(40)),
                                               self.seed_text, "empty: a random deal")
         self.seed_entry.set_text_length_limit(max(SEED_DIGITS, len(self.seed_text)))
         self.name_entries = []
-        right = pygame.Rect(left.right + 60, 130, 430, 36)
-        name_width = self.name_width()
-        step = min(44, (height - 250) // max(len(self.seats), 1))
+        right = pygame.Rect(right_x, px(130), px(430), px(36))
+        step = self.seat_step()
         for index, seat in enumerate(self.seats):
             rect = right.move(0, index * step)
-            x = rect.x + DOT_WIDTH
-            entry = self.controls.entry(pygame.Rect(x, rect.y, name_width, 36), seat["name"],
+            x = rect.x + px(DOT_WIDTH)
+            entry = self.controls.entry(pygame.Rect(x, rect.y, name_width, px(36)), seat["name"],
                                         f"Player {index + 1}")
             entry.set_text_length_limit(NAME_LIMIT)
             self.name_entries.append(entry)
             x += name_width + GAP
-            self.controls.button(pygame.Rect(x, rect.y, KIND_WIDTH, 36),
+            self.controls.button(pygame.Rect(x, rect.y, px(KIND_WIDTH), px(36)),
                                  KIND_LABELS[seat["kind"]],
                                  lambda i=index: self._change(lambda: self._toggle_kind(i)),
                                  tooltip="Press to switch between a person and a computer")
             if seat["kind"] == "bot":
                 level = self.controls.button(
-                    pygame.Rect(x + KIND_WIDTH + GAP, rect.y, LEVEL_WIDTH, 36),
+                    pygame.Rect(x + px(KIND_WIDTH) + GAP, rect.y, px(LEVEL_WIDTH), px(36)),
                     LEVEL_NAMES[seat.get("level", "normal")],
                     lambda i=index: self._change(lambda: self._cycle_level(i)),
                     tooltip=LEVEL_HELP)
                 level.set_tooltip(LEVEL_HELP, wrap_width=320)
-        bottom = height - 90
-        self.controls.button(pygame.Rect(width // 2 - 325, bottom, 210, 52), "Start",
-                             self.start, object_id="#primary")
+        start, learn, back, (lines, _place, _anchor) = self.footer()
+        summary = (self.cls.__doc__ or "").strip().split("\n")[0]
+        self.controls.button(start, "Start", self.start, object_id="#primary",
+                             tooltip=None if lines else f"Start: {summary}")
         from game.engine.lesson import has_lesson
         lesson = has_lesson(self.game_id)
-        self.controls.button(pygame.Rect(width // 2 - 105, bottom, 210, 52), "Learn to play",
-                             self.learn, enabled=lesson,
+        self.controls.button(learn, "Learn to play", self.learn, enabled=lesson,
                              tooltip=f"A guided first game of {cls.title}, by doing" if lesson
                              else f"{cls.title} has no lesson yet")
-        self.controls.button(pygame.Rect(width // 2 + 115, bottom, 210, 52), "Back",
-                             self.app.pop)
+        self.controls.button(back, "Back", self.app.pop)
         self.controls.on_escape = self.app.pop
 
+    def footer(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect,
+                              tuple[list[str], tuple[int, int], str]]:
+        """Start, Learn to play and Back, and the game's one-line summary (its lines, where
+        the first goes and how it is anchored there): across the bottom of the window, or,
+        when the seats reach down there (many seats in a large interface), under the
+        shorter column (Start and Back side by side, Learn to play under them)."""
+        width, height = self.app.window_size
+        doc = (self.cls.__doc__ or "").strip()
+        summary = doc.splitlines()[0] if doc else ""
+        left_x, left_width, right_x, _names = self.columns()
+        seats_bottom = px(130) + (len(self.seats) - 1) * self.seat_step() + px(36)
+        seed_bottom = px(130 + 54 + 54 + 40) + px(50) * len(self.cls.options)
+        if max(seats_bottom, seed_bottom) <= height - px(134):
+            start = pygame.Rect(width // 2 - px(335), height - px(90), px(210), px(52))
+            return (start, start.move(px(230), 0), start.move(px(460), 0),
+                    ([summary], (width // 2, height - px(120)), "center"))
+        # Under the shorter column; the summary goes too if there is room for it (else it
+        # is Start's tooltip).
+        if seed_bottom <= seats_bottom:
+            x, top, room = left_x, seed_bottom, left_width
+        else:
+            x, top, room = right_x, seats_bottom, min(px(440), width - 12 - right_x)
+        half = (room - px(10)) // 2
+        start = pygame.Rect(x, top + px(20), half, px(52))
+        learn = pygame.Rect(x, start.bottom + px(10), room, px(52))
+        lines = wrap_text(summary, 16, room)
+        if learn.bottom + px(14) + px(22) * len(lines) > height - 8:
+            lines = []
+        return (start, learn, start.move(half + px(10), 0),
+                (lines, (x, learn.bottom + px(14)), "topleft"))
+
     def name_width(self) -> int:
-        """The name boxes' width: what the window leaves beside the kind and level buttons,
-        up to 240 pixels."""
+        return self.columns()[3]
+
+    def columns(self) -> tuple[int, int, int, int]:
+        """The match's column (its left and width), where the seats' column starts and the
+        name boxes' width: what the window leaves beside the kind and level buttons, up to
+        240 pixels (at 100%); a large interface narrows the match's column first."""
         width = self.app.window_size[0]
-        right = max(40, width // 2 - 560) + 480
-        room = width - 12 - right - DOT_WIDTH - KIND_WIDTH - LEVEL_WIDTH - 2 * GAP
-        return max(120, min(240, room))
+        buttons = px(DOT_WIDTH + KIND_WIDTH + LEVEL_WIDTH) + 2 * GAP
+        left_width = max(px(300), min(px(420), width - 52 - px(60) - buttons - px(120)))
+        left_x = max(40, min(width // 2 - px(560),
+                             width - 12 - left_width - px(60) - buttons - px(240)))
+        right_x = left_x + left_width + px(60)
+        room = width - 12 - right_x - buttons
+        return left_x, left_width, right_x, max(px(120), min(px(240), room))
+
+    def seat_step(self) -> int:
+        """From one seat's row to the next."""
+        height = self.app.window_size[1]
+        return max(px(36) + 2, min(px(44), (height - px(250)) // max(len(self.seats), 1)))
 
     def _option_row(self, opt, rect: pygame.Rect) -> None:
         value = self.options[opt.key]
@@ -178,12 +225,13 @@ class SetupScene(Scene):
                                  lambda: self._change(lambda: self._set(opt.key, not value)),
                                  tooltip=opt.help or None)
         elif isinstance(opt.default, int):
-            self.controls.button(pygame.Rect(rect.x, rect.y, 50, 40), "-",
+            self.controls.button(pygame.Rect(rect.x, rect.y, px(50), rect.height), "-",
                                  lambda: self._change(lambda: self._set(opt.key, value - 1)),
                                  enabled=opt.minimum is None or value > opt.minimum)
-            self.controls.label(pygame.Rect(rect.x + 60, rect.y, rect.width - 120, 40),
+            self.controls.label(pygame.Rect(rect.x + px(60), rect.y, rect.width - px(120),
+                                            rect.height),
                                 f"{opt.label}: {value}")
-            self.controls.button(pygame.Rect(rect.right - 50, rect.y, 50, 40), "+",
+            self.controls.button(pygame.Rect(rect.right - px(50), rect.y, px(50), rect.height), "+",
                                  lambda: self._change(lambda: self._set(opt.key, value + 1)),
                                  enabled=opt.maximum is None or value < opt.maximum,
                                  tooltip=opt.help or None)
@@ -237,19 +285,19 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
         surface.blit(backdrop((width, height)), (0, 0))
-        draw_text(surface, "New game", (width / 2, 60), 40, (255, 211, 107), bold=True,
+        draw_text(surface, "New game", (width / 2, px(60)), 40, (255, 211, 107), bold=True,
                   anchor="center", shadow=True)
-        left_x = max(40, width // 2 - 560)
-        right_x = left_x + 480
-        draw_text(surface, "Seats", (right_x, 100), 18, MUTED, bold=True)
+        left_x, _left_width, right_x, _names = self.columns()
+        draw_text(surface, "Seats", (right_x, px(100)), 18, MUTED, bold=True)
         if any(seat["kind"] == "bot" for seat in self.seats):
-            level_x = right_x + DOT_WIDTH + self.name_width() + GAP + KIND_WIDTH + GAP
-            draw_text(surface, "Level", (level_x + 4, 104), 15, MUTED, bold=True)
-        draw_text(surface, "Match", (left_x, 100), 18, MUTED, bold=True)
-        step = min(44, (height - 250) // max(len(self.seats), 1))
+            level_x = right_x + px(DOT_WIDTH) + self.name_width() + GAP + px(KIND_WIDTH) + GAP
+            draw_text(surface, "Level", (level_x + 4, px(104)), 15, MUTED, bold=True)
+        draw_text(surface, "Match", (left_x, px(100)), 18, MUTED, bold=True)
+        step = self.seat_step()
         for index in range(len(self.seats)):
-            centre = (right_x + 10, 130 + index * step + 18)
-            draw_seat_mark(surface, index, centre, 20, on_piece=False)  # colour and shape
-        doc = self.cls.__doc__ or ""
-        draw_text(surface, doc.strip().splitlines()[0] if doc else "", (width / 2, height - 120),
-                  16, MUTED, anchor="center")
+            centre = (right_x + px(10), px(130) + index * step + px(18))
+            draw_seat_mark(surface, index, centre, px(20), on_piece=False)  # colour and shape
+        _start, _learn, _back, (lines, (x, y), anchor) = self.footer()
+        for line in lines:
+            draw_text(surface, line, (x, y), 16, MUTED, anchor=anchor)
+            y += px(22)

@@ -1,0 +1,163 @@
+"""Interface size and high contrast (issue 28): the settings are validated and kept, the
+Settings scene shows a new size or theme at once (Cancel puts it back), refuses a size the
+window cannot hold with its reason, text and widgets grow while the board's text keeps its
+zoom, and the high-contrast theme is its own file over theme.json."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+import yaml
+
+import game.ui.widgets as W
+from game.ui import look
+from game.ui.scenes.settings import CHOICES, SettingsScene
+from game.ui.settings import Settings
+
+from uidriver import Driver
+
+SCALE = next(c for c in CHOICES if c.field == "ui_scale")
+THEME = next(c for c in CHOICES if c.field == "theme")
+
+
+def button_font(app) -> int:
+    return app.ui.get_theme().get_font(["button"]).get_point_size()
+
+
+def test_settings_keep_only_offered_sizes_and_themes(tmp_path):
+    path = tmp_path / "settings.yaml"
+    path.write_text("ui_scale: 130\ntheme: neon\n")
+    settings = Settings.load(path)
+    assert (settings.ui_scale, settings.theme) == (100, "normal")
+    assert len(settings.notes) == 2 and "one of 100, 125, 150, 175, 200" in settings.notes[0]
+    path.write_text("ui_scale: true\n")
+    assert Settings.load(path).ui_scale == 100  # a bool is no size
+    Settings(ui_scale=175, theme="high_contrast").save(path)
+    again = Settings.load(path)
+    assert (again.ui_scale, again.theme, again.notes) == (175, "high_contrast", [])
+
+
+def test_a_size_needs_a_window_that_holds_it():
+    assert look.why_not_size(150, (1280, 720)) is None
+    assert look.why_not_size(200, (1920, 1080)) is None
+    assert look.why_not_size(125, (960, 600)) is None
+    reason = look.why_not_size(200, (1280, 720))
+    assert reason and "1536 × 960" in reason and "1280 × 720" in reason
+    assert look.fitting_scale(200, (1280, 720)) == 150
+    assert look.fitting_scale(200, (960, 600)) == 125
+    assert look.fitting_scale(175, (1920, 1080)) == 175
+
+
+def test_the_size_shows_at_once_and_cancel_puts_it_back():
+    d = Driver(size=(1280, 720))
+    small_text, small_button = W.font(16).get_height(), button_font(d.app)
+    scene = d.app.push(SettingsScene(d.app))
+    d.pump()
+    scene.change(SCALE, 1)
+    d.pump()
+    assert d.app.ui_scale == 1.25 and d.top is scene
+    assert W.font(16).get_height() > small_text
+    assert button_font(d.app) == round(14 * 1.25) > small_button
+    assert all(w.alive() for w, _ in scene.controls.items)  # rebuilt with the new manager
+    d.key(pygame.K_ESCAPE)
+    assert d.app.ui_scale == 1.0 and d.app.settings.ui_scale == 100
+    assert W.font(16).get_height() == small_text and button_font(d.app) == small_button
+
+
+def test_settings_pass_over_a_size_the_window_cannot_hold():
+    d = Driver(size=(1280, 720))
+    scene = d.app.push(SettingsScene(d.app))
+    shown = []
+    for _ in range(4):
+        scene.change(SCALE, 1)
+        shown.append(scene.draft.ui_scale)
+    assert shown == [125, 150, 100, 125]  # 175 and 200 need 1344 x 840 and 1536 x 960
+    refusals = [text for text, _until, error in d.app.toasts if error]
+    assert any("175% needs a window of at least 1344 × 840" in t for t in refusals)
+    # A larger window first: then 200% may be chosen (it shows once the window is opened).
+    window = next(c for c in CHOICES if c.field == "window")
+    scene.change(window, 1)
+    scene.change(window, 1)
+    assert scene.draft.window == "1920x1080"
+    while scene.draft.ui_scale != 200:
+        scene.change(SCALE, 1)
+    # And back to a small window: the size comes down with a note why.
+    scene.change(window, 1)
+    scene.change(window, 1)
+    assert scene.draft.window == "1280x720" and scene.draft.ui_scale == 150
+
+
+def test_save_keeps_size_and_theme_and_a_new_window_opens_with_them(tmp_path):
+    d = Driver(size=(1280, 720))
+    scene = d.app.push(SettingsScene(d.app))
+    scene.change(SCALE, 1)
+    scene.change(SCALE, 1)
+    scene.change(THEME, 1)
+    d.press("Save")
+    assert d.top is not scene and d.app.ui_scale == 1.5 and look.high_contrast()
+    saved = yaml.safe_load((tmp_path / "home" / "settings.yaml").read_text())
+    assert (saved["ui_scale"], saved["theme"]) == (150, "high_contrast")
+    # A window dragged smaller than 150% needs draws at the largest size it holds.
+    d.app.screen = pygame.display.set_mode((1000, 640), pygame.RESIZABLE)
+    d.app.resized()
+    assert d.app.ui_scale == 1.25 and d.app.settings.ui_scale == 150
+    d.app.screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+    d.app.resized()
+    assert d.app.ui_scale == 1.5
+
+
+def test_the_board_keeps_its_zoom_while_the_panel_grows():
+    from game.engine import Match
+    from game.ui.scenes.play import PlayScene
+    sizes = {}
+    for percent in (100, 200):
+        d = Driver(size=(1920, 1080), ui_scale=percent)
+        play = d.app.push(PlayScene(d.app, Match.new("monster_fandango", [
+            {"name": "Mira", "kind": "human"}, {"name": "Bo", "kind": "human"}], seed=1)))
+        d.pump(2)
+        with look.board_size():
+            board_text = W.font(16).get_height()
+        sizes[percent] = (play.panel_rect().width, W.font(16).get_height(), board_text)
+    assert sizes[200][0] == 2 * sizes[100][0]  # the panel twice as wide
+    assert sizes[200][1] > 1.8 * sizes[100][1]  # its text twice as tall
+    assert sizes[200][2] == sizes[100][2]  # the board's text as at 100%
+
+
+def test_high_contrast_is_its_own_theme_over_theme_json():
+    normal = json.loads(look.THEME_FILES["normal"].read_text())
+    contrast = json.loads(look.THEME_FILES["high_contrast"].read_text())
+    # Only colours (and a thicker border): sizes come from theme.json, scaled.
+    assert not any("font" in block for block in contrast.values())
+    data = look.theme_data(200, "high_contrast")
+    assert data["defaults"]["colours"]["normal_bg"] == "#000000"
+    assert data["defaults"]["colours"]["normal_text"] == "#ffffff"
+    assert data["#title"]["font"]["size"] == str(2 * int(normal["#title"]["font"]["size"]))
+    assert look.theme_data(100, "normal")["#title"] == normal["#title"]
+    d = Driver(size=(1280, 720), theme="high_contrast")
+    [load] = d.buttons("Load")
+    assert load.colours["normal_bg"] == pygame.Color("#000000")
+    assert load.colours["normal_border"] == pygame.Color("#ffffff")
+    d.pump()
+
+
+def contrast(a, b) -> float:
+    def lum(c):
+        parts = [(v / 255) / 12.92 if v <= 10 else (((v / 255) + 0.055) / 1.055) ** 2.4
+                 for v in c[:3]]
+        return 0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("colour", [W.MUTED, W.TEXT, W.GOLD, *W.SEAT_COLOURS])
+def test_high_contrast_text_reads_on_a_black_panel(colour):
+    look.set_look(100, "high_contrast")
+    try:
+        shown = look.text_colour(colour)
+        assert contrast(shown, (0, 0, 0)) >= 7.0, (colour, shown)
+        assert look.text_colour(W.INK) == (0, 0, 0)  # dark ink on parchment goes black
+    finally:
+        look.set_look(100, "normal")
+    assert look.text_colour(colour) == colour  # the normal theme leaves colours alone
