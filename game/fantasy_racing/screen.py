@@ -812,7 +812,11 @@ class RacingScreen(GameScreen):
         room = (area.width - int(self.renderer.fit(area).scale * self.board.pixel_size[0])) // 2
         rows = [r for r in view["racers"] if r["character"]]
         self.info_rects = []
-        if room - 12 < 160 or getattr(self.scene, "zoom", 1.0) > 1.0:
+        # The full table needs 140 px at 100%; a larger interface's text needs 160 (its
+        # respawn line is shortened below that).
+        from game.ui.look import scale
+        least = 140 if scale() <= 1.0 else 160
+        if room - 12 < least or getattr(self.scene, "zoom", 1.0) > 1.0:
             # A narrow window, or a zoomed board that fills the whole area: a slim column
             # that hides as little of the track as it can.
             self._draw_info_compact(surface, view, rows, x, y, max(84, min(100, room - 12)))
