@@ -58,6 +58,12 @@ def choose_action(match, seat: int, cancelled: Callable[[], bool] | None = None,
                           settings or settings_for(match.controller), cancelled)
     if level == "easy" and rng.randbelow(1000) < EASY_SLIP * 1000:
         return rng.choice(legal)
+    return _policy_choice(match, seat, legal, rng)
+
+
+def _policy_choice(match, seat: int, legal: list[Action], rng) -> Action:
+    """The game's heuristic choice from ``seat``'s own view (a random legal action when it
+    has none)."""
     choice = match.cls.policy(match.view(seat), legal, rng)
     return choice if choice is not None else rng.choice(legal)
 
@@ -77,11 +83,9 @@ def normal_action(match, seat: int) -> Action:
     legal = match.legal_actions(seat)
     if not legal:
         raise ValueError(f"Seat {seat} has nothing to do.")
-    rng = bot_rng(match, seat)
     if len(legal) == 1:
         return legal[0]
-    choice = match.cls.policy(match.view(seat), legal, rng)
-    return choice if choice is not None else rng.choice(legal)
+    return _policy_choice(match, seat, legal, bot_rng(match, seat))
 
 
 def play_out(match, max_actions: int = 100_000) -> None:

@@ -264,23 +264,8 @@ class LessonPlayScene(PlayScene):
         computers never act of their own accord (the script plays them), even where everyone
         chooses at once; with two learner seats in a game with secrets the handover card
         comes between them, as in any hot-seat game."""
-        if seat == self.viewer:
-            return False
-        if self.handover_needed():
-            if self.viewer is not None and self.private_for == self.viewer:
-                # Let them see what they got before the card hides it.
-                if self.passing_to != seat:
-                    self.passing_to = seat
-                    self.pass_guard.arm()
-                    self.rebuild()
-                return False
-            from .handover import HandoverScene
-            self.private_for = self.passing_to = None
-            self.viewer = None
-            self.app.push(HandoverScene(self.app, self, seat))
-        else:
-            self.viewer = seat
-            self.rebuild()
+        if seat != self.viewer:
+            self.bring_to_screen(seat)
         return False
 
     def scripted(self, seat: int | None, action: dict[str, Any]) -> dict[str, Any]:

@@ -341,22 +341,28 @@ class PlayScene(Scene):
             return self._computer_turn(bots, dt)
         seat = to_act[0]
         if seat != self.viewer:
-            if self.handover_needed():
-                if self.viewer is not None and self.private_for == self.viewer:
-                    # Let them see what they got before the card hides it.
-                    if self.passing_to != seat:
-                        self.passing_to = seat
-                        self.pass_guard.arm()
-                        self.rebuild()
-                    return False
-                from .handover import HandoverScene
-                self.private_for = self.passing_to = None
-                self.viewer = None
-                self.app.push(HandoverScene(self.app, self, seat))
-            else:
-                self.viewer = seat
-                self.rebuild()
+            self.bring_to_screen(seat)
         return False
+
+    def bring_to_screen(self, seat: int) -> None:
+        """The person at ``seat`` is to act next: with a handover card between them and the
+        person at the screen when the game hides anything (after they have had time to see
+        what they got), else straight away."""
+        if self.handover_needed():
+            if self.viewer is not None and self.private_for == self.viewer:
+                # Let them see what they got before the card hides it.
+                if self.passing_to != seat:
+                    self.passing_to = seat
+                    self.pass_guard.arm()
+                    self.rebuild()
+                return
+            from .handover import HandoverScene
+            self.private_for = self.passing_to = None
+            self.viewer = None
+            self.app.push(HandoverScene(self.app, self, seat))
+        else:
+            self.viewer = seat
+            self.rebuild()
 
     def _computer_turn(self, bots: list[int], dt: float) -> bool:
         """A computer seat is to act: its choice is worked out in the background (the window
