@@ -22,3 +22,15 @@ def assert_reloads_the_same(match: Match, path: Path) -> Match:
     for viewer in [None, *range(len(match.seats))]:
         assert loaded.view(viewer) == match.view(viewer)
     return loaded
+
+
+def play_on(match: Match, actions: int) -> Match:
+    """``match`` after up to ``actions`` more actions, each the computer player's choice at
+    the seat's level (a person's seat plays as Normal), stopping when the game is over."""
+    from game.engine.bots import choose_action
+    for _ in range(actions):
+        if match.is_over():
+            break
+        seat = match.to_act()[0]
+        match.act(seat, choose_action(match, seat))
+    return match

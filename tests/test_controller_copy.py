@@ -12,17 +12,14 @@ import pytest
 from game.engine import Match
 from game.engine.bots import choose_action
 from game.engine.registry import GAMES
+from gamecheck import play_on
 
 
 def _played(game_id: str, actions: int = 40) -> Match:
     seats = [{"name": f"B{i}", "kind": "bot"}
              for i in range(9 if game_id == "fantasy_expedition" else 3)]
     match = Match.new(game_id, seats, seed=6)
-    for _ in range(actions):
-        if match.is_over():
-            break
-        seat = match.to_act()[0]
-        match.act(seat, choose_action(match, seat))
+    play_on(match, actions)
     return match
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from game.engine import Match
-from game.engine.bots import choose_action
 from game.engine.events import reveals
 from game.engine.history import History
 from game.ui.scenes.history import HistoryScene
 
+from gamecheck import play_on
 from uidriver import Driver
 
 SEATS = {"odysseus": 3, "fantasy_expedition": 9, "mothership": 3, "fantasy_racing": 3,
@@ -21,11 +21,7 @@ SEATS = {"odysseus": 3, "fantasy_expedition": 9, "mothership": 3, "fantasy_racin
 def played(game_id: str, seed: int, actions: int) -> Match:
     seats = [{"name": f"P{i}", "kind": "human"} for i in range(SEATS[game_id])]
     match = Match.new(game_id, seats, seed=seed)
-    for _ in range(actions):
-        if match.is_over():
-            break
-        seat = match.to_act()[0]
-        match.act(seat, choose_action(match, seat))
+    play_on(match, actions)
     return match
 
 

@@ -6,11 +6,11 @@ import pygame
 import pytest
 
 from game.engine import Match
-from game.engine.bots import choose_action
 from game.engine.events import visible_to
 from game.ui.scenes.history import EVERYONE, HistoryScene
 from game.ui.scenes.play import PlayScene
 
+from gamecheck import play_on
 from uidriver import Driver
 
 PEOPLE_AND_BOTS = {"odysseus": 4, "fantasy_expedition": 9, "mothership": 3,
@@ -21,11 +21,7 @@ def _game(game_id: str, seed: int, actions: int) -> Match:
     n = PEOPLE_AND_BOTS[game_id]
     seats = [{"name": f"P{i}", "kind": "human" if i < 2 else "bot"} for i in range(n)]
     m = Match.new(game_id, seats, seed=seed)
-    for _ in range(actions):
-        if m.is_over():
-            break
-        seat = m.to_act()[0]
-        m.act(seat, choose_action(m, seat))
+    play_on(m, actions)
     return m
 
 

@@ -14,11 +14,12 @@ import pytest
 from pygame_gui.elements import UIButton, UITextBox
 
 from game.engine import Match
-from game.engine.bots import choose_action, play_out
+from game.engine.bots import play_out
 from game.engine.events import visible_to
 from game.engine.history import History
 from game.ui.scenes.history import EVERYONE, HistoryScene
 
+from gamecheck import play_on
 from uidriver import Driver
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
@@ -37,11 +38,7 @@ def _long_fandango() -> Match:
 def _game(game_id: str, seats: int, seed: int, actions: int, people: int = 2) -> Match:
     m = Match.new(game_id, [{"name": f"P{i}", "kind": "human" if i < people else "bot"}
                             for i in range(seats)], seed=seed)
-    for _ in range(actions):
-        if m.is_over():
-            break
-        seat = m.to_act()[0]
-        m.act(seat, choose_action(m, seat))
+    play_on(m, actions)
     return m
 
 
