@@ -44,7 +44,7 @@ def test_the_hint_banner_keeps_off_the_boards_status_lines(game_id, size):
     banner = [box for text, box in loop.app.toast_rects if text == play.hint.line]
     assert banner, loop.app.toast_rects
     boxes = play.screen.status_rects()
-    if game_id in ("fantasy_racing", "mothership", "monster_fandango"):
+    if game_id in ("fantasy_racing", "mothership", "monster_fandango", "odysseus"):
         assert boxes, "the status lines are not known"
     for box in boxes:
         assert not banner[0].colliderect(box), (banner[0], box)

@@ -802,6 +802,7 @@ class OdysseusScreen(GameScreen):
 
     def _draw_scoreboard(self, surface, view) -> None:
         x, y, w, h = AREA["scoreboard"]
+        self.status_boxes = [self._rect(x, y, w, h)]  # messages keep off the score board
         d = view["decision"]
         acting = d["seat"] if d else None
         adv = view["adventure"]
