@@ -13,7 +13,9 @@ from game.engine.bots import choose_action
 def slow(folder: str, match, seat, cancelled=None, settings=None):
     """Say it is running (a file), then think until released (another file), then choose as
     usual."""
-    Path(folder, "running").write_text(str(os.getpid()))
+    # Written whole, then renamed: the test waits for the name and must never read it half written.
+    Path(folder, "running.tmp").write_text(str(os.getpid()))
+    os.replace(Path(folder, "running.tmp"), Path(folder, "running"))
     while not Path(folder, "release").exists():
         if cancelled is not None and cancelled():
             break
