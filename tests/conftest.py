@@ -115,7 +115,8 @@ def pytest_runtest_call(item):
 @pytest.fixture(autouse=True)
 def private_folders(tmp_path, monkeypatch):
     """Every test gets its own saves folder and settings file, and leaves no window open
-    (nor the loop's own time of tests/realloop.py)."""
+    (nor the loop's own time of tests/realloop.py, nor an interface size or theme other than
+    100% normal: texts drawn by a later test in the same process would differ)."""
     monkeypatch.setenv("TABLETOP_SAVES", str(tmp_path / "saves"))
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
     yield tmp_path
@@ -125,3 +126,6 @@ def private_folders(tmp_path, monkeypatch):
     pygame = sys.modules.get("pygame")
     if pygame is not None and pygame.display.get_init():
         pygame.display.quit()
+    look = sys.modules.get("game.ui.look")
+    if look is not None:
+        look.set_look(100, "normal")  # an interface size or theme ends with its test
