@@ -157,9 +157,28 @@ class TableInfo:
 
 @dataclass
 class Invitation:
+    """An invitation to a game: its rooms (the table's and this account's seat's, which
+    arrive one by one and are accepted or declined together)."""
+
     room: str
     name: str
     inviter: str
+    table: str | None = None
+    rooms: list[str] = field(default_factory=list)
+
+
+#: The table id at the end of a room's name (the referee names its rooms so).
+ROOM_TABLE = re.compile(r"(?:table |\()([0-9a-z]{6,32})\)?\Z")
+
+
+def invitation_table(name: str) -> str | None:
+    """The table id a room's name ends with, or None.
+
+    >>> invitation_table("Odysseus: table 1161364baf"), invitation_table("X: your seat (ab12cd)")
+    ('1161364baf', 'ab12cd')
+    """
+    found = ROOM_TABLE.search(name)
+    return found.group(1) if found else None
 
 
 def turn_words(info: TableInfo, now: float) -> str:
@@ -328,6 +347,22 @@ class Tables:
         #: referee account -> (sender, message) the table screens take (BridgeTransport).
         self.inbox: dict[str, deque] = defaultdict(deque)
         self.my_seats: dict[str, set[int]] = defaultdict(set)
+        #: Invited rooms of games already accepted (joined by the service).
+        self.auto_join: list[str] = []
+
+    def grouped(self) -> list[Invitation]:
+        """One invitation per game (its rooms together), in the order they came."""
+        games: dict[tuple, Invitation] = {}
+        for invitation in self.invitations.values():
+            key = (invitation.inviter, invitation.table or invitation.room)
+            if key in games:
+                games[key].rooms.append(invitation.room)
+                if "table" in invitation.name and "your seat" in games[key].name:
+                    games[key].name = invitation.name
+            else:
+                games[key] = Invitation(invitation.room, invitation.name, invitation.inviter,
+                                        invitation.table, [invitation.room])
+        return list(games.values())
 
     def take(self, response: Any) -> bool:
         """Read one sync response; whether the list changed."""
@@ -347,7 +382,13 @@ class Tables:
                     inviter = str(source.get("sender", inviter))
             if not name:
                 name = getattr(invited, "name", None) or "A game"
-            self.invitations[room] = Invitation(room, name, inviter)
+            invitation = Invitation(room, name, inviter, invitation_table(name), [room])
+            if invitation.table and any(
+                    info.get("table") == invitation.table and info.get("referee") == inviter
+                    for info in self.rooms.values()):
+                self.auto_join.append(room)  # a room of a game already accepted
+                continue
+            self.invitations[room] = invitation
             changed = True
         for room, joined in rooms.join.items():
             if self.invitations.pop(room, None) is not None:
@@ -365,6 +406,13 @@ class Tables:
                                         "account": content.get("account")}
                 elif kind == protocol.EVENT_UPDATE:
                     changed |= self._update(room, source, content)
+        for room, invitation in list(self.invitations.items()):
+            if invitation.table and any(
+                    info.get("table") == invitation.table
+                    and info.get("referee") == invitation.inviter for info in self.rooms.values()):
+                del self.invitations[room]  # a room of a game already accepted
+                self.auto_join.append(room)
+                changed = True
         for room in rooms.leave:
             if self.invitations.pop(room, None) is not None:
                 changed = True
@@ -505,11 +553,16 @@ class OnlineService:
         if tables is None:
             return []
         entries = list(tables.tables.values())
+        referee = self.referee
+        for entry in entries:  # a game hosted here: its seats for this account, from the referee
+            if entry.hosted and not entry.my_seats and referee is not None \
+                    and entry.table in referee.tables:
+                entry.my_seats = referee.tables[entry.table].seats_of(self.user_id or "")
         return sorted(entries, key=lambda t: (t.over, not t.my_turn, -(t.since or 0)))
 
     def invitations(self) -> list[Invitation]:
         tables = self.tables
-        return list(tables.invitations.values()) if tables is not None else []
+        return tables.grouped() if tables is not None else []
 
     def stop(self) -> None:
         self.command("stop")
@@ -576,7 +629,7 @@ class OnlineService:
                     elif syncing is not None:
                         pause = 1.0
                     syncing = asyncio.ensure_future(self._sync_once())
-                if self.hosting and self.referee is not None and (
+                if self.hosting and self.referee is not None and self.referee.tables and (
                         refereeing is None or refereeing.done()):
                     refereeing = asyncio.ensure_future(self._referee_loop())
             self._wake.clear()
@@ -598,14 +651,18 @@ class OnlineService:
         if tables is None:
             return
         changed = tables.take(response)
+        arrived = 0
         with self._lock:
             for referee, box in tables.inbox.items():
                 while box:
                     self._inboxes[referee].append(box.popleft())
+                    arrived += 1
+        while tables.auto_join:
+            await self.session.join(tables.auto_join.pop(0))
         if self.error:
             self.error = None
             changed = True
-        if changed or any(self._inboxes.values()):
+        if changed or arrived:
             self._note("tables")
 
     async def _do(self, what: tuple) -> bool:
@@ -653,18 +710,27 @@ class OnlineService:
             self._note("error", "Sign in first.")
             return False
         if kind == "accept":
-            await self.session.join(what[1])
+            for room in self._game_rooms(what[1]):
+                await self.session.join(room)
             self._note("accepted", what[1])
         elif kind == "decline":
-            await self.session.leave(what[1])
-            if self.tables is not None:
-                self.tables.invitations.pop(what[1], None)
+            for room in self._game_rooms(what[1]):
+                await self.session.leave(room)
+                if self.tables is not None:
+                    self.tables.invitations.pop(room, None)
             self._note("declined", what[1])
         elif kind == "host":
             await self._host(*what[1:])
         elif kind == "act":
             await self._act(what[1], what[2])
         return False
+
+    def _game_rooms(self, room: str) -> list[str]:
+        """``room`` and the other invited rooms of the same game."""
+        for invitation in self.invitations():
+            if room in invitation.rooms:
+                return list(invitation.rooms)
+        return [room]
 
     async def _signed_out(self, why: str) -> None:
         if self.session is not None:
