@@ -102,6 +102,32 @@ class FakeSession:
         self.server.sent.append((room, message))
 
 
+def fill(server: FakeServer) -> None:
+    """A long list: eight tables with long seat lists and an invitation with a long name."""
+    for n in range(8):
+        server.table(f"!t{n}", f"tab00{n}", "Fantasy Expedition", ["Mirabelle", "Bartholomew",
+                     "Tess", "Ugo", "Linnea"], ["Bartholomew"], ago=100 * n)
+    server.invite("!i1", "Odysseus: table tab100 with a rather long room name")
+
+
+def signed_in_service(app: Any, server: FakeServer) -> Any:
+    """``app``'s service, signed in (from a kept sign-in) to ``server`` with its list filled
+    (call :func:`install` first)."""
+    from game.online.session import save_credentials
+    from game.ui import online
+    if not online.credentials_path().exists():
+        save_credentials(online.credentials_path(), Credentials(
+            "https://example.org", "@ann:example.org", "DEVICE", "token"))
+    if not server.pending:
+        fill(server)
+    service = online.service(app)
+    for _ in range(500):
+        if len(service.table_list()) >= 8:
+            break
+        time.sleep(0.01)
+    return service
+
+
 def install(monkeypatch: Any, server: FakeServer) -> None:
     """Make every program's online service talk to ``server`` (and host nothing)."""
     from game.ui import online

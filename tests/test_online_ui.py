@@ -18,7 +18,7 @@ from game.ui.scenes.notice import NoticeScene
 from game.ui.scenes.online import HostScene, OnlineGamesScene, SignInScene
 
 from cutcheck import Audit
-from onlinefake import REFEREE, FakeServer, install, wait_for
+from onlinefake import REFEREE, FakeServer, fill, install, wait_for
 from test_layout_sizes import widget_problems
 from uidriver import Driver
 
@@ -117,7 +117,7 @@ def test_the_list_shows_tables_whose_turn_since_when_and_invitations(stop_servic
     server.table("!t2", "tab002", "Mothership", ["Cy", "Ann"], ["Cy"], ago=120)
     server.invite("!i1", "Fantasy Racing: table tab003")
     assert wait_for(d, lambda: len(d.top.rows) == 3)
-    kinds = [(kind, getattr(item, "table", None) or item.room)
+    kinds = [(kind, item.room if kind == "invite" else item.table)
              for kind, item, _row, _lines in d.top.rows]
     assert kinds == [("invite", "!i1"), ("table", "tab001"), ("table", "tab002")]
     from game.online.session import turn_words
@@ -170,13 +170,6 @@ def scenes_of(d, server):
     return [("sign in", lambda: SignInScene(d.app, why="Wrong user name or password.")),
             ("online games", games),
             ("host", lambda: HostScene(d.app, "odysseus"))]
-
-
-def fill(server):
-    for n in range(8):
-        server.table(f"!t{n}", f"tab00{n}", "Fantasy Expedition", ["Mirabelle", "Bartholomew",
-                     "Tess", "Ugo", "Linnea"], ["Bartholomew"], ago=100 * n)
-    server.invite("!i1", "Odysseus: table tab100 with a rather long room name")
 
 
 @pytest.mark.parametrize("size,percent", [(s, 100) for s in SIZES] + LOOKS)
