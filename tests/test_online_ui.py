@@ -126,10 +126,18 @@ def test_the_list_shows_tables_whose_turn_since_when_and_invitations(stop_servic
     assert first.my_turn and turn_words(first, time.time()) == "Your turn (Ann), for 2 h"
     assert turn_words(second, time.time()) == "Cy to play, for 2 min"
     assert first.referee == REFEREE and not first.hosted
+    # The same turn said again (the host's program restarted): still "for 2 h".
+    server.table("!t1", "tab001", "Odysseus", ["Ann", "Bo"], ["Ann"],
+                 mentions=["@ann:example.org"], ago=5)
+    server.invite("!i2", "Mothership: your seat (tab009)")
+    assert wait_for(d, lambda: len(d.top.rows) == 4)
+    assert turn_words(d.app.online.tables.tables["tab001"], time.time()).endswith("for 2 h")
+    d.press("Decline", 1)
+    assert wait_for(d, lambda: len(d.top.rows) == 3)
     d.press("Accept")
     assert wait_for(d, lambda: server.joined == ["!i1"])
     d.press("Decline")
-    assert wait_for(d, lambda: server.left == ["!i1"])
+    assert wait_for(d, lambda: server.left == ["!i2", "!i1"])
     assert wait_for(d, lambda: len(d.top.rows) == 2)
     # Open: a clear message, not a crash, while the remote table screen is not there.
     d.press("Open")

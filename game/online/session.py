@@ -153,6 +153,8 @@ class TableInfo:
     hosted: bool = False
     #: This account's seats (from its updates), when known.
     my_seats: list[int] = field(default_factory=list)
+    #: How many actions the match had at that message.
+    step: int = -1
 
 
 @dataclass
@@ -457,10 +459,13 @@ class Tables:
             status=str(content.get("status", "")), over=bool(content.get("over")),
             since=since / 1000.0 if isinstance(since, (int, float)) else None,
             my_turn=self.me in (content.get("mentions") or []), hosted=sender == self.me,
-            my_seats=sorted(self.my_seats[table]))
+            my_seats=sorted(self.my_seats[table]),
+            step=content["step"] if isinstance(content.get("step"), int) else -1)
         old = self.tables.get(table)
         if old is not None and old.since and entry.since and entry.since < old.since:
             return False
+        if old is not None and old.step == entry.step and old.waiting == entry.waiting:
+            entry.since = old.since or entry.since  # the same turn, said again (a restart)
         self.tables[table] = entry
         return True
 

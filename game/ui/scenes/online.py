@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from game.engine import IllegalAction, Match, controller_class
 from game.engine.text import clean_text
@@ -133,7 +134,22 @@ class SignInScene(OnlineScene):
                              enabled=not self.waiting)
         self.controls.button(buttons.move(buttons.width + px(20), 0), "Back", self.app.pop)
         self.controls.on_escape = self.app.pop
-        self.controls.move(1 if not self.fields["user"] else 2)
+        first = next((key for key in ("homeserver", "user") if not self.fields[key].strip()),
+                     "password")
+        self.controls.focus_widget(self.entries[first])
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Enter in a box goes on to the next one; in the password box, signs in."""
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            boxes = list(self.entries.values())
+            if event.ui_element in boxes:
+                index = boxes.index(event.ui_element)
+                if index + 1 < len(boxes):
+                    self.controls.focus_widget(boxes[index + 1])
+                elif not self.waiting:
+                    self.sign_in()
+                return True
+        return super().handle_event(event)
 
     def _read(self) -> None:
         for key, entry in self.entries.items():
@@ -207,7 +223,7 @@ class OnlineGamesScene(OnlineScene):
             parts = [(f"Invitation: {item.name}", 18, GOLD, True),
                      (f"from {item.inviter}", 15, MUTED, False)]
         else:
-            head = f"{item.title}{' (you host it)' if item.hosted else ''}"
+            head = f"{item.title} ({'you host it' if item.hosted else 'hosted by ' + item.referee})"
             parts = [(head, 18, GOLD if item.my_turn else (235, 235, 235), True),
                      (", ".join(item.seats), 15, MUTED, False),
                      (turn_words(item, now), 15, GOLD if item.my_turn else MUTED, False)]
@@ -364,6 +380,9 @@ class HostScene(OnlineScene, SetupScene):
     def __init__(self, app: Any, game_id: str | None = None) -> None:
         SetupScene.__init__(self, app, game_id)
         self.service = online.service(app)
+        me = self.service.user_id if self.service else None
+        if me:  # the host's seat is named after the account
+            self.seats[0]["name"] = me[1:].split(":")[0][:24] or self.seats[0]["name"]
         self.message, self.message_error = "", False
 
     def _resize_seats(self, count: int) -> None:
