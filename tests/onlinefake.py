@@ -102,6 +102,16 @@ class FakeSession:
         self.server.sent.append((room, message))
 
 
+class OfflineSession(FakeSession):
+    """Every sign-in fails as if this computer were offline (the tests' default)."""
+
+    server = FakeServer()
+
+    async def sign_in(self, homeserver: str, user: str, password: str) -> Credentials:
+        raise SignInError(f"The homeserver {homeserver} could not be found: this computer "
+                          "may be offline (tests never reach a homeserver).")
+
+
 def fill(server: FakeServer) -> None:
     """A long list: eight tables with long seat lists and an invitation with a long name."""
     for n in range(8):
