@@ -282,6 +282,7 @@ class OnlineGamesScene(OnlineScene):
                                      object_id="#primary" if item.my_turn else None,
                                      tooltip=f"Play {item.title} (table {item.table})")
             y += height
+        self.page_count = len(pages)
         if len(pages) > 1:
             bottom = self.app.window_size[1] - px(12) - px(44)
             half = pygame.Rect(column.x, bottom, px(160), px(44))
@@ -324,7 +325,8 @@ class OnlineGamesScene(OnlineScene):
             self.rebuild()
         elif note.kind == "hosted":
             self.say(f"Hosting {note.data['title']} (table {note.data['table']}): the others "
-                     "are invited.")
+                     "are invited. This program referees it: the others can play while it "
+                     "runs, and it goes on when you start the program again.")
         super().note(note)
 
     def answer(self, what: str, room: str) -> None:
@@ -361,6 +363,10 @@ class OnlineGamesScene(OnlineScene):
             for text, size, colour, bold in lines:
                 draw_text(surface, text, (row.x, y), size, colour, bold=bold)
                 y += px(size + 6)
+        if getattr(self, "page_count", 1) > 1:
+            draw_text(surface, f"Page {self.page + 1} of {self.page_count}",
+                      (column.centerx, self.app.window_size[1] - px(12) - px(22)), 15, MUTED,
+                      anchor="center")
         line = self.message or (f"Signed in as {who}" if who else "")
         if line:
             _lines(surface, line, (column.x, column.y + px(52)), column.width, 15,

@@ -175,6 +175,8 @@ class SetupScene(Scene):
                     tooltip=LEVEL_HELP)
                 level.set_tooltip(LEVEL_HELP, wrap_width=320)
         start, learn, back, (lines, _place, _anchor) = self.footer()
+        if not self.offers_lesson and learn.y == start.y:  # two buttons in the middle
+            start, back = start.move(px(115), 0), learn.move(px(115), 0)
         summary = self.summary()
         self.controls.button(start, "Start", self.start, object_id="#primary",
                              tooltip=None if lines else f"Start: {summary}")
