@@ -4,7 +4,8 @@ Needs TABLETOP_TEST_HOMESERVER and TABLETOP_TEST_SHARED_SECRET (a local Synapse:
 ``python -m game.tools.synapse_local``) and matrix-nio.  Ann signs in on the sign-in screen
 (a wrong password first), hosts a two-seat game for herself and Bob on the host page; Bob's
 program (the service without a window) sees the invitation, accepts it, and both lists show
-the game with whose turn it is; then each plays a move from its own seat's messages."""
+the game with whose turn it is; then each plays from its own seat's messages, Ann's program
+restarts (her referee resumes from its folder) and the game goes on."""
 
 from __future__ import annotations
 
@@ -41,6 +42,12 @@ def wait_for(condition, d=None, steps=1200):
         if d is not None:
             d.pump()
     return condition()
+
+
+def waiting_in(service):
+    """Who the first game of ``service``'s list waits for (None before the list came)."""
+    tables = service.table_list()
+    return tables[0].waiting if tables else None
 
 
 def test_sign_in_host_invite_accept_and_both_lists(tmp_path):
@@ -100,28 +107,43 @@ def test_sign_in_host_invite_accept_and_both_lists(tmp_path):
         assert anns.my_turn == (first == anns.seats[0]) and bobs.my_turn == (not anns.my_turn)
 
         # Each side plays from its own seat's messages: two moves, and the lists follow.
-        referee = d.app.online.referee
-        table = referee.tables[anns.table]
         sides = [Player(BridgeTransport(d.app.online, ann), ann),
                  Player(BridgeTransport(bob_side, ann), ann)]
         for seat, player in enumerate(sides):
             player.sync(anns.table, seat)
-        for _ in range(2):
-            step = len(table.match.actions)
+        def play(moves):
+            for _ in range(moves):
+                match = d.app.online.referee.tables[anns.table].match
+                step = len(match.actions)
 
-            def moved():
-                for player in sides:
-                    player.poll()
-                    for key in player.my_turn():
-                        if not player.pending and player.updates[key]["step"] == step:
-                            player.act(key[0], key[1], choose("fantasy_racing",
-                                                              player.updates[key]))
-                return len(table.match.actions) > step
-            assert wait_for(moved, d)
-        assert not any(player.refusals for player in sides)
-        waiting = [table.match.seats[s]["name"] for s in table.match.to_act()]
-        assert wait_for(lambda: bob_side.table_list()[0].waiting == waiting
-                        and d.app.online.table_list()[0].waiting == waiting, d)
+                def moved():
+                    for player in sides:
+                        player.poll()
+                        for key in player.my_turn():
+                            if not player.pending and player.updates[key]["step"] == step:
+                                player.act(key[0], key[1], choose("fantasy_racing",
+                                                                  player.updates[key]))
+                    return len(match.actions) > step
+                assert wait_for(moved, d)
+            assert not any(player.refusals for player in sides)
+            match = d.app.online.referee.tables[anns.table].match
+            waiting = [match.seats[s]["name"] for s in match.to_act()]
+            assert wait_for(lambda: waiting_in(bob_side) == waiting_in(d.app.online) == waiting,
+                            d)
+            return match
+
+        before = play(2).actions
+        # Ann's program stops and starts again: signed in from the kept token, her referee
+        # resumes the game from its folder, and the game goes on.
+        d.app.online.stop()
+        d.app.online = None
+        online.service(d.app)
+        assert wait_for(lambda: d.app.online.referee is not None
+                        and anns.table in d.app.online.referee.tables, d)
+        assert d.app.online.referee.tables[anns.table].match.actions == before
+        sides[0] = Player(BridgeTransport(d.app.online, ann), ann)
+        sides[0].sync(anns.table, 0)
+        assert len(play(2).actions) == len(before) + 2
     finally:
         bob_side.stop()
         if getattr(d.app, "online", None) is not None:

@@ -818,7 +818,7 @@ class OnlineService:
 
 
 def _folder_name(user_id: str) -> str:
-    """A folder name for an account's hosted tables (``@ann:example.org`` -> ``ann_example.org``)."""
+    """A folder name for an account's hosted tables: ``@ann:example.org`` -> ``ann_example.org``."""
     return re.sub(r"[^A-Za-z0-9._-]", "_", user_id.lstrip("@"))
 
 

@@ -352,7 +352,6 @@ class OnlineGamesScene(OnlineScene):
     def draw(self, surface: pygame.Surface) -> None:
         _title(surface, "Online games")
         column = self.column()
-        now = time.time()
         who = self.service.user_id or ""
         if not self.rows:
             text = ("No online games yet. Host one, or ask a friend to invite "
