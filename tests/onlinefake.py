@@ -24,6 +24,7 @@ class FakeServer:
     def __init__(self) -> None:
         self.passwords = {"@ann:example.org": "secret"}
         self.reachable = True
+        self.revoked = False
         self.pending: list[dict[str, Any]] = []
         self.joined: list[str] = []
         self.left: list[str] = []
@@ -80,6 +81,8 @@ class FakeSession:
         pass
 
     async def sync(self, timeout_ms: int) -> Any:
+        if self.server.revoked:
+            raise SignInError("The homeserver has signed this program out: sign in again.")
         for _ in range(20):
             if self.server.pending:
                 break

@@ -107,6 +107,18 @@ def test_sign_in_keeps_only_the_token_and_says_what_went_wrong(stop_services, se
     assert not path.exists()
 
 
+def test_a_sign_in_the_homeserver_ended_is_forgotten(stop_services, server):
+    d = driver(stop_services)
+    d.press("Play online")
+    sign_in(d)
+    assert wait_for(d, lambda: isinstance(d.top, OnlineGamesScene))
+    assert online.credentials_path().exists()
+    server.revoked = True
+    assert wait_for(d, lambda: isinstance(d.top, SignInScene))
+    assert d.top.message_error and "signed this program out" in d.top.message
+    assert not online.credentials_path().exists() and not d.app.online.signed_in
+
+
 def test_the_list_shows_tables_whose_turn_since_when_and_invitations(stop_services, server):
     d = driver(stop_services)
     d.press("Play online")

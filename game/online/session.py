@@ -512,6 +512,7 @@ class OnlineService:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
         self._lock = threading.Lock()
+        self._inbox_lock = threading.Lock()
         self._inboxes: dict[str, deque] = defaultdict(deque)
         self.referee: Any = None
         self.ref_end: Any = None
@@ -550,14 +551,15 @@ class OnlineService:
                 return out
 
     def inbox(self, referee: str) -> deque:
-        with self._lock:
+        with self._inbox_lock:
             return self._inboxes[referee]
 
     def table_list(self) -> list[TableInfo]:
         tables = self.tables
         if tables is None:
             return []
-        entries = list(tables.tables.values())
+        with self._lock:
+            entries = list(tables.tables.values())
         referee = self.referee
         for entry in entries:  # a game hosted here: its seats for this account, from the referee
             if entry.hosted and not entry.my_seats and referee is not None \
@@ -567,7 +569,10 @@ class OnlineService:
 
     def invitations(self) -> list[Invitation]:
         tables = self.tables
-        return tables.grouped() if tables is not None else []
+        if tables is None:
+            return []
+        with self._lock:
+            return tables.grouped()
 
     def stop(self) -> None:
         self.command("stop")
@@ -623,7 +628,8 @@ class OnlineService:
                 if syncing is None or syncing.done():
                     if syncing is not None and syncing.exception() is not None:
                         exc = syncing.exception()
-                        if isinstance(exc, SignInError):
+                        if isinstance(exc, SignInError):  # the token is no longer good
+                            forget_credentials(self.credentials_path)
                             await self._signed_out(str(exc))
                             syncing = None
                             continue
@@ -655,9 +661,9 @@ class OnlineService:
         tables = self.tables
         if tables is None:
             return
-        changed = tables.take(response)
         arrived = 0
-        with self._lock:
+        with self._lock:  # the program's thread reads the list (table_list, invitations)
+            changed = tables.take(response)
             for referee, box in tables.inbox.items():
                 while box:
                     self._inboxes[referee].append(box.popleft())
