@@ -52,6 +52,21 @@ class FakeServer:
             timeline=SimpleNamespace(events=[SimpleNamespace(source=update)]))}})
 
 
+def seat_room(server: FakeServer, room: str, table: str, seat: int,
+              me: str = "@ann:example.org") -> None:
+    """The private room of ``me``'s seat at ``table``, with one update from the referee."""
+    state = {"type": ROOM_STATE, "sender": REFEREE,
+             "content": {"table": table, "role": "seat", "referee": REFEREE, "account": me}}
+    update = {"type": protocol.EVENT_UPDATE, "sender": REFEREE,
+              "content": protocol.stamp("update", table, "test", seat=seat, game="odysseus",
+                                        rules=1, view={"seat": seat}, legal=[], log=[],
+                                        log_from=0, to_act=[0], status="", step=3,
+                                        over=False, result=None)}
+    server.pending.append({"join": {room: SimpleNamespace(
+        state=[SimpleNamespace(source=state)],
+        timeline=SimpleNamespace(events=[SimpleNamespace(source=update)]))}})
+
+
 class FakeSession:
     """Session's calls against a FakeServer (``server`` is set by :func:`fake_service`)."""
 
@@ -103,6 +118,8 @@ class FakeSession:
 
     async def send(self, room: str, message: dict[str, Any], tx_id: str | None) -> None:
         self.server.sent.append((room, message))
+        if message.get("kind") == "sync":  # the referee answers with the seat's update
+            seat_room(self.server, room, message["table"], message["seat"], self.creds.user_id)
 
 
 class OfflineSession(FakeSession):

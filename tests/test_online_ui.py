@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
+import types
 
 import pytest
 import yaml
@@ -152,8 +154,55 @@ def test_the_list_shows_tables_whose_turn_since_when_and_invitations(stop_servic
     assert wait_for(d, lambda: server.left == ["!i2", "!i1"])
     assert wait_for(d, lambda: len(d.top.rows) == 2)
     # Open: a clear message, not a crash, while the remote table screen is not there.
+    toasts = len(d.app.toasts)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(sys.modules, "game.online.remote_table", None)  # not importable
+        d.press("Open")
+    assert isinstance(d.top, OnlineGamesScene) and d.top.opening is None
+    assert "not available" in d.app.toasts[toasts][0]
+
+
+def test_open_asks_for_the_seats_and_shows_the_table_once_it_is_ready(stop_services, server,
+                                                                       monkeypatch):
+    """Open syncs this account's seats in their private room and shows the play screen with
+    a RemoteTable once the referee's table message and the seats' updates are in."""
+    from onlinefake import seat_room
+    from game.ui.scene import Scene
+    made = []
+
+    class RemoteTable:
+        def __init__(self, player, table_id, seats):
+            made.append((player, table_id, seats))
+
+        @staticmethod
+        def ready(player, table_id, seats):
+            return bool((player.tables.get(table_id) or {}).get("game")) and all(
+                (table_id, s) in player.updates for s in seats)
+
+    class PlayScene(Scene):
+        def __init__(self, app, table=None):
+            super().__init__(app)
+            self.table = table
+    monkeypatch.setitem(sys.modules, "game.online.remote_table",
+                        types.SimpleNamespace(RemoteTable=RemoteTable))
+    import game.ui.scenes.play as play_module
+    monkeypatch.setattr(play_module, "PlayScene", PlayScene)
+    d = driver(stop_services)
+    d.press("Play online")
+    sign_in(d)
+    assert wait_for(d, lambda: isinstance(d.top, OnlineGamesScene))
+    server.table("!t1", "tab001", "Odysseus", ["Ann", "Bo", "Cy"], ["Ann"],
+                 mentions=["@ann:example.org"])
+    seat_room(server, "!s1", "tab001", 0)
+    assert wait_for(d, lambda: len(d.top.rows) == 1 and d.top.rows[0][1].my_seats == [0])
+    player = d.app.online.player(REFEREE)
+    player.poll()
+    player.updates.clear()  # as if the seat's update had not come yet
     d.press("Open")
-    assert isinstance(d.top, OnlineGamesScene) or d.scene_name == "PlayScene"
+    assert wait_for(d, lambda: isinstance(d.top, PlayScene))
+    assert wait_for(d, lambda: [(room, message["kind"], message.get("seat"))
+                                for room, message in server.sent] == [("!s1", "sync", 0)])
+    assert made and made[0][1:] == ("tab001", [0]) and d.top.table is not None
 
 
 def test_the_host_page_checks_remote_seats(stop_services):

@@ -351,6 +351,8 @@ class Tables:
         self.my_seats: dict[str, set[int]] = defaultdict(set)
         #: Invited rooms of games already accepted (joined by the service).
         self.auto_join: list[str] = []
+        #: table id -> its latest ``table`` message.
+        self.messages: dict[str, dict[str, Any]] = {}
 
     def grouped(self) -> list[Invitation]:
         """One invitation per game (its rooms together), in the order they came."""
@@ -467,6 +469,7 @@ class Tables:
         if old is not None and old.step == entry.step and old.waiting == entry.waiting:
             entry.since = old.since or entry.since  # the same turn, said again (a restart)
         self.tables[table] = entry
+        self.messages[table] = content
         return True
 
 
@@ -516,6 +519,7 @@ class OnlineService:
         self._inboxes: dict[str, deque] = defaultdict(deque)
         self.referee: Any = None
         self.ref_end: Any = None
+        self._players: dict[str, Any] = {}
 
     # ---------------------------------------------------------------- program side
     def start(self) -> "OnlineService":
@@ -553,6 +557,23 @@ class OnlineService:
     def inbox(self, referee: str) -> deque:
         with self._inbox_lock:
             return self._inboxes[referee]
+
+    def player(self, referee: str) -> Any:
+        """The one :class:`~game.online.client.Player` of this account for the tables
+        ``referee`` holds (the table screens share it; used on the program's thread)."""
+        from .client import Player
+        if referee not in self._players:
+            self._players[referee] = Player(BridgeTransport(self, referee), referee)
+        return self._players[referee]
+
+    def table_message(self, table: str) -> dict[str, Any] | None:
+        """The latest ``table`` message of ``table`` (as the Player keeps it), or None."""
+        tables = self.tables
+        if tables is None:
+            return None
+        with self._lock:
+            content = tables.messages.get(table)
+        return protocol.from_wire(content) if content is not None else None
 
     def table_list(self) -> list[TableInfo]:
         tables = self.tables
@@ -750,6 +771,7 @@ class OnlineService:
         self.user_id = self.homeserver = None
         self.tables = None
         self.referee = None
+        self._players = {}
         self._note("signed_out", why)
 
     # ---------------------------------------------------------------- hosting

@@ -74,23 +74,54 @@ def resume_hosted(app: Any) -> None:
         service(app)
 
 
-def open_table(app: Any, info: Any) -> bool:
-    """Show the online table ``info`` (a :class:`~game.online.session.TableInfo`) on the play
-    screen; a clear message (not a crash) while the remote table screen is not available."""
+class Opening:
+    """An online table being opened: its seats' first updates asked for; :meth:`poll` (each
+    loop turn) shows the play screen once they and the table's message are here."""
+
+    #: Loop turns to wait before saying the referee has not answered (the host's program may
+    #: be closed; the wait goes on).
+    PATIENCE = 600
+
+    def __init__(self, app: Any, info: Any, player: Any, table_cls: Any) -> None:
+        self.app, self.info, self.player, self.table_cls = app, info, player, table_cls
+        self.turns = 0
+        for seat in info.my_seats:
+            player.sync(info.table, seat)
+
+    @property
+    def slow(self) -> bool:
+        return self.turns > self.PATIENCE
+
+    def poll(self) -> bool:
+        """Whether the play screen was shown (then this opening is done)."""
+        self.turns += 1
+        player, table = self.player, self.info.table
+        player.poll()
+        if not (player.tables.get(table) or {}).get("game"):
+            message = self.app.online.table_message(table)
+            if message is not None:
+                player.tables[table] = {**message, **player.tables.get(table, {})}
+        if not self.table_cls.ready(player, table, list(self.info.my_seats)):
+            return False
+        from .scenes.play import PlayScene
+        self.app.push(PlayScene(self.app, table=self.table_cls(player, table,
+                                                               list(self.info.my_seats))))
+        return True
+
+
+def open_table(app: Any, info: Any) -> Opening | None:
+    """Start opening the online table ``info`` (a :class:`~game.online.session.TableInfo`);
+    the caller polls the :class:`Opening`.  None, with a clear message (not a crash), while
+    this program has no remote table screen or the seats here are not known yet."""
     online = service(app)
     try:
-        from game.online.client import Player
         from game.online.remote_table import RemoteTable
-        from game.online.session import BridgeTransport
-        from .scenes.play import PlayScene
-        player = Player(BridgeTransport(online, info.referee), info.referee)
-        table = RemoteTable(player, info.table, list(info.my_seats))
-        app.push(PlayScene(app, table=table))
     except ImportError:
         app.toast("Playing an online table on this screen is not available in this version "
                   "yet; the list shows whose turn it is.", error=True, seconds=7)
-        return False
-    except TypeError as exc:
-        app.toast(f"This online table cannot be shown yet ({exc}).", error=True, seconds=7)
-        return False
-    return True
+        return None
+    if not info.my_seats:
+        app.toast("Your seat at this table is not known yet (the referee's first news has not "
+                  "arrived); try again in a moment.", error=True, seconds=6)
+        return None
+    return Opening(app, info, online.player(info.referee), RemoteTable)

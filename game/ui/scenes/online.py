@@ -207,6 +207,8 @@ class OnlineGamesScene(OnlineScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.page = 0
+        #: The table being opened (game/ui/online.Opening), until its screen shows.
+        self.opening: Any = None
         self.rows: list[tuple[str, Any, pygame.Rect]] = []
         self.shown: tuple = ()
 
@@ -278,7 +280,7 @@ class OnlineGamesScene(OnlineScene):
                 self.controls.button(place, "Decline",
                                      lambda r=item.room: self.answer("decline", r))
             else:
-                self.controls.button(place, "Open", lambda i=item: online.open_table(self.app, i),
+                self.controls.button(place, "Open", lambda i=item: self.open(i),
                                      object_id="#primary" if item.my_turn else None,
                                      tooltip=f"Play {item.title} (table {item.table})")
             y += height
@@ -304,8 +306,29 @@ class OnlineGamesScene(OnlineScene):
         self.page += step
         self.rebuild()
 
+    def open(self, info: Any) -> None:
+        self.opening = online.open_table(self.app, info)
+        if self.opening is not None:
+            self.say(f"Opening {info.title}: asking the referee for your seat...")
+
     def update(self, dt: float) -> bool:
         super().update(dt)
+        opening = self.opening
+        if opening is not None:
+            try:
+                done = opening.poll()
+            except Exception as exc:  # noqa: BLE001 - a table that cannot be shown is said
+                self.opening = None
+                self.say(f"{opening.info.title} cannot be shown: {exc}", error=True)
+                return False
+            if done:
+                self.opening = None
+                self.message = ""
+                return False
+            if opening.slow and not self.message_error:
+                self.say(f"The referee of {opening.info.title} ({opening.info.referee}) has not "
+                         "answered yet: its program may be closed. Still waiting...",
+                         error=True)
         if self.service.signed_in and self._changed():
             self.rebuild()
         return False
