@@ -129,3 +129,19 @@ def private_folders(tmp_path, monkeypatch):
     look = sys.modules.get("game.ui.look")
     if look is not None:
         look.set_look(100, "normal")  # an interface size or theme ends with its test
+
+
+@pytest.fixture(autouse=True)
+def no_network_from_the_screens(request, monkeypatch):
+    """Play online's screens never reach a homeserver in a test (a monkey pressing Sign in
+    included): every sign-in says the test is offline, and no referee runs.  The tests of the
+    online screens give their own fake (tests/onlinefake.py); those marked ``online`` use the
+    real homeserver named by TABLETOP_TEST_HOMESERVER."""
+    if request.node.get_closest_marker("online") is not None:
+        yield
+        return
+    import onlinefake
+    from game.ui import online
+    monkeypatch.setattr(online, "SESSION_FACTORY", onlinefake.OfflineSession)
+    monkeypatch.setattr(online, "HOSTING", False)
+    yield

@@ -23,12 +23,14 @@ from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.history import HistoryScene
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.menu import MainMenu
+from game.ui.scenes.online import HostScene, OnlineGamesScene, SignInScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings import CHOICES, SettingsScene
 from game.ui.scenes.setup import SetupScene
 
 from game.ui.look import UI_SCALES, why_not_size
 
+import onlinefake
 from cutcheck import Audit
 from test_layout_sizes import options_for, seats_for
 from uidriver import Driver
@@ -203,13 +205,19 @@ def menus(audit, tmp_path, monkeypatch, looks) -> None:
         match.save(path)
         os.utime(path, (1_000_000 + number * 100,) * 2)
     found: list[str] = []
+    server = onlinefake.FakeServer()  # Play online's screens, over a fake homeserver
+    onlinefake.install(monkeypatch, server)
     for size, percent in looks:
         d = Driver(size=size, ui_scale=percent)
+        onlinefake.signed_in_service(d.app, server)
         where = f"{size[0]}x{size[1]} at {percent}%"
-        scenes = [("menu", lambda: MainMenu(d.app)), ("load", lambda: LoadScene(d.app))]
+        scenes = [("menu", lambda: MainMenu(d.app)), ("load", lambda: LoadScene(d.app)),
+                  ("sign in", lambda: SignInScene(d.app, why="Wrong user name or password.")),
+                  ("online games", lambda: OnlineGamesScene(d.app))]
         for game_id in game_ids():
             scenes.append((f"{game_id} setup", lambda g=game_id: SetupScene(d.app, g)))
             scenes.append((f"{game_id} rules", lambda g=game_id: RulesScene(d.app, g)))
+            scenes.append((f"{game_id} online host", lambda g=game_id: HostScene(d.app, g)))
         for name, make in scenes:
             d.app.stack.reset(MainMenu(d.app))
             if name != "menu":
@@ -231,6 +239,7 @@ def menus(audit, tmp_path, monkeypatch, looks) -> None:
                 settings.turn_page()
                 d.pump()
                 found += audit.problems(d.app, f"{where} settings, page {settings.page + 1}")
+        d.app.online.stop()
     assert not found, "\n".join(dict.fromkeys(found))
 
 

@@ -1,4 +1,4 @@
-"""The main menu: New game, Continue, Load, Rules, Settings, Quit."""
+"""The main menu: New game, Continue, Load, Play online, Learn to play, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pygame
 from game.engine import Match, SaveError
 from game.engine.saves import ReplayError, latest_unfinished, tidy_saves
 
-from .. import paths
+from .. import online, paths
 from ..backdrop import backdrop
 from ..scene import Scene
 from ..look import px
@@ -86,6 +86,13 @@ def offer_partial_load(app, path, exc: ReplayError) -> None:
         f"Load {exc.good} action{'s' if exc.good != 1 else ''}", load_partly, focus_yes=True))
 
 
+def online_tip() -> str:
+    """Play online's tooltip (says when the online extra is missing)."""
+    if online.missing():
+        return "Play with friends on other computers (needs the online extra: see why)"
+    return "Play with friends on other computers, over a Matrix account"
+
+
 class MainMenu(Scene):
     """The first screen."""
 
@@ -93,17 +100,18 @@ class MainMenu(Scene):
         width, height = self.app.window_size
         _title, subtitle = self.title_places(height)
         top = max(int(height * 0.34), subtitle + px(40))
-        # Seven buttons in a column (closer together in a short window), or two columns
-        # when a large interface leaves no room for seven rows.
-        count = 7
+        # Eight buttons in a column (closer together in a short window), or two columns
+        # when a large interface leaves no room for eight rows.
+        count = 8
         step = min(px(62), (height - px(10) - top) // count)
-        columns = 1 if step >= px(50) else 2
+        columns = 1 if step >= px(46) else 2
         if columns == 2:
             step = px(62)
         column = pygame.Rect(0, 0, px(320), min(px(52), step - px(8)))
         lefts = [width // 2 - column.width // 2] if columns == 1 else [
             width // 2 - column.width - px(15), width // 2 + px(15)]
         tidy_once()
+        online.resume_hosted(self.app)  # the games this program hosts go on
         autosave = latest_autosave()
         entries = [
             ("New game", self.new_game, "Set up a new match", True),
@@ -111,6 +119,7 @@ class MainMenu(Scene):
              "Resume the game you played last" if autosave else "No game to continue yet",
              autosave is not None),
             ("Load", self.load, "Open a saved game", True),
+            ("Play online", self.online, online_tip(), True),
             ("Learn to play", self.learn, "A guided first game of each title, by doing", True),
             ("Rules", self.rules, "Read each game's rules", True),
             ("Settings", self.settings, "Window, animations and handover", True),
@@ -132,6 +141,10 @@ class MainMenu(Scene):
     def load(self) -> None:
         from .load import LoadScene
         self.app.push(LoadScene(self.app))
+
+    def online(self) -> None:
+        from .online import play_online
+        play_online(self.app)
 
     def learn(self) -> None:
         from .lesson import LessonListScene

@@ -69,6 +69,26 @@ class SetupScene(Scene):
         self.seed_entry: Any = None
         self._choose_game(self.game_id)
 
+    #: The page's title, the kind button's tooltip, and whether Learn to play is offered (the
+    #: online host's page, game/ui/scenes/online.py, says otherwise).
+    heading = "New game"
+    KIND_HELP = "Press to switch between a person and a computer"
+    offers_lesson = True
+
+    def kind_label(self, seat: dict[str, Any]) -> str:
+        return KIND_LABELS[seat["kind"]]
+
+    def name_placeholder(self, index: int, seat: dict[str, Any]) -> str:
+        return f"Player {index + 1}"
+
+    def name_limit(self, seat: dict[str, Any]) -> int:
+        return NAME_LIMIT
+
+    def summary(self) -> str:
+        """The line under the page: the game's one-line summary."""
+        doc = (self.cls.__doc__ or "").strip()
+        return doc.splitlines()[0] if doc else ""
+
     # model ---------------------------------------------------------------------
     @property
     def cls(self):
@@ -92,7 +112,7 @@ class SetupScene(Scene):
         """Keep what was typed before widgets are rebuilt."""
         for seat, entry in zip(self.seats, self.name_entries):
             if entry.alive():
-                seat["name"] = clean_text(entry.get_text(), NAME_LIMIT)
+                seat["name"] = clean_text(entry.get_text(), self.name_limit(seat))
         if self.seed_entry is not None and self.seed_entry.alive():
             self.seed_text = clean_text(self.seed_entry.get_text())
 
@@ -139,14 +159,14 @@ class SetupScene(Scene):
             rect = right.move(0, index * step)
             x = rect.x + px(DOT_WIDTH)
             entry = self.controls.entry(pygame.Rect(x, rect.y, name_width, px(36)), seat["name"],
-                                        f"Player {index + 1}")
-            entry.set_text_length_limit(NAME_LIMIT)
+                                        self.name_placeholder(index, seat))
+            entry.set_text_length_limit(self.name_limit(seat))
             self.name_entries.append(entry)
             x += name_width + GAP
             self.controls.button(pygame.Rect(x, rect.y, px(KIND_WIDTH), px(36)),
-                                 KIND_LABELS[seat["kind"]],
+                                 self.kind_label(seat),
                                  lambda i=index: self._change(lambda: self._toggle_kind(i)),
-                                 tooltip="Press to switch between a person and a computer")
+                                 tooltip=self.KIND_HELP)
             if seat["kind"] == "bot":
                 level = self.controls.button(
                     pygame.Rect(x + px(KIND_WIDTH) + GAP, rect.y, px(LEVEL_WIDTH), px(36)),
@@ -155,14 +175,17 @@ class SetupScene(Scene):
                     tooltip=LEVEL_HELP)
                 level.set_tooltip(LEVEL_HELP, wrap_width=320)
         start, learn, back, (lines, _place, _anchor) = self.footer()
-        summary = (self.cls.__doc__ or "").strip().split("\n")[0]
+        if not self.offers_lesson and learn.y == start.y:  # two buttons in the middle
+            start, back = start.move(px(115), 0), learn.move(px(115), 0)
+        summary = self.summary()
         self.controls.button(start, "Start", self.start, object_id="#primary",
                              tooltip=None if lines else f"Start: {summary}")
         from game.engine.lesson import has_lesson
         lesson = has_lesson(self.game_id)
-        self.controls.button(learn, "Learn to play", self.learn, enabled=lesson,
-                             tooltip=f"A guided first game of {cls.title}, by doing" if lesson
-                             else f"{cls.title} has no lesson yet")
+        if self.offers_lesson:
+            self.controls.button(learn, "Learn to play", self.learn, enabled=lesson,
+                                 tooltip=f"A guided first game of {cls.title}, by doing"
+                                 if lesson else f"{cls.title} has no lesson yet")
         self.controls.button(back, "Back", self.app.pop)
         self.controls.on_escape = self.app.pop
 
@@ -173,8 +196,7 @@ class SetupScene(Scene):
         when the seats reach down there (many seats in a large interface), under the
         shorter column (Start and Back side by side, Learn to play under them)."""
         width, height = self.app.window_size
-        doc = (self.cls.__doc__ or "").strip()
-        summary = doc.splitlines()[0] if doc else ""
+        summary = self.summary()
         left_x, left_width, right_x, _names = self.columns()
         seats_bottom = px(130) + (len(self.seats) - 1) * self.seat_step() + px(36)
         seed_bottom = px(130 + 54 + 54 + 40) + px(50) * len(self.cls.options)
@@ -285,7 +307,7 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
         surface.blit(backdrop((width, height)), (0, 0))
-        draw_text(surface, "New game", (width / 2, px(60)), 40, (255, 211, 107), bold=True,
+        draw_text(surface, self.heading, (width / 2, px(60)), 40, (255, 211, 107), bold=True,
                   anchor="center", shadow=True)
         left_x, _left_width, right_x, _names = self.columns()
         draw_text(surface, "Seats", (right_x, px(100)), 18, MUTED, bold=True)
