@@ -231,3 +231,59 @@ def test_screens_never_reach_a_match_or_a_controller(path):
     bad = [f"{path.name}:{node.lineno} .{node.attr}" for node in ast.walk(tree)
            if isinstance(node, ast.Attribute) and node.attr in ("match", "controller")]
     assert not bad
+
+
+@pytest.mark.slow  # 20 s
+def test_two_people_share_one_screen_at_an_online_table_with_the_handover_card(tmp_path):
+    """Two seats of one account at one screen: the card comes between them, each sees only
+    their own lines, and the game ends as the same seed's local one."""
+    from game.ui.scenes.handover import HandoverScene
+    import pygame
+    game = "odysseus"
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Cy", "kind": "human"},
+             {"name": "Bot2", "kind": "bot", "level": "easy"}]
+    hub, referee = MemoryHub(), Referee(tmp_path, capacity=1000, rate=1000)
+    ref_end = hub.endpoint("@ref")
+    accounts = ["@ann", "@ann", None]
+    table_id, outgoing = referee.open_table(game, seats, accounts, seed=SEED)
+    hub.join(table_id, accounts)
+    for recipient, message in outgoing:
+        ref_end.send(recipient, message)
+    player = Player(hub.endpoint("@ann"), "@ref")
+    player.poll()
+    d = Driver()
+    table = RemoteTable(player, table_id, [0, 1])
+    scene = PlayScene(d.app, table=table)
+    d.app.push(scene)
+    match = referee.tables[table_id].match
+    handovers, now, frames = 0, 0.0, []
+
+    for _ in range(20000):
+        now += 1.0
+        serve(referee, ref_end, now)
+        for _ in range(50):
+            if not scene.update(0.02) or not scene.queue:
+                break
+        d.pump()
+        if isinstance(d.top, ResultsScene):
+            break
+        if isinstance(d.top, HandoverScene):
+            handovers += 1
+            assert scene.viewer is None  # nobody's secrets behind the card
+            d.key(pygame.K_SPACE)
+            continue
+        if d.top is scene and scene.viewer is not None:
+            # What the scene shows this person: never a line only the other may read.
+            other = 1 - scene.viewer
+            theirs = {ev["text"] for ev in match.log if ev.get("@audience") == [other]}
+            mine = {ev["text"] for ev in match.log_for(scene.viewer)}
+            shown = {ev["text"] for ev in scene._log_events()}
+            assert not (shown & (theirs - mine))
+            frames.append(scene.viewer)
+            if (not scene.showing and not table.pending
+                    and table.legal_actions(scene.viewer)):
+                assert scene.perform(scene.viewer, choose_action(match, scene.viewer))
+    else:
+        pytest.fail("the shared-screen game did not end")
+    assert handovers >= 4 and set(frames) == {0, 1}
+    assert match.is_over() and table.result() == match.result()

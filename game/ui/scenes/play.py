@@ -322,6 +322,9 @@ class PlayScene(Scene):
             self.log_taken = len(log)
         if self.table.step != before:
             self.rebuild()
+            if self.hover is not None:  # the referee's "why not?" for the place pointed at
+                self._tooltip_cell = None
+                self.show_tooltip(self.hover, pygame.mouse.get_pos())
             return True
         return False
 
