@@ -132,6 +132,11 @@ def test_a_whole_game_sends_each_seat_only_its_own_view(tmp_path, game):
                         for ev in at.log_for(seat)]
                 start = message["log_from"]
                 assert message["log"] == mine[start:start + len(message["log"])]
+                # The lines only this seat reads are marked (a shared screen shows them to it).
+                own = [i for i, ev in enumerate(at.log_for(seat)[start:]) if "@audience" in ev]
+                assert message["mine"] == own[:len([i for i in own
+                                                    if i < len(message["log"])])]
+                assert message["acted"] == sum(1 for a in at.actions if a["seat"] == seat)
                 checked += 1
             elif message["kind"] == "table":
                 public = at.log_for(None)
@@ -139,6 +144,8 @@ def test_a_whole_game_sends_each_seat_only_its_own_view(tmp_path, game):
                 assert message["log"] == public[start:start + len(message["log"])]
                 assert all("@audience" not in ev for ev in message["log"])
                 assert "view" not in message and "legal" not in message
+                # Only what a screen with nobody at it shows (the handover's public view).
+                assert message["public_view"] == at.view(None)
     assert checked > len(g.players)
     # Every player's program pieced together its whole own log.
     for account, player in g.players.items():

@@ -268,6 +268,19 @@ class Match:
             return str(exc)
         return None
 
+    def why_not_kind(self, seat: int | None, kind: str) -> str | None:
+        """Why ``seat`` may take no action of type ``kind`` now (for a button standing for all
+        its targets); None when some such action is legal.  A controller with its own
+        ``why_not(seat, kind)`` gives the most telling target's refusal."""
+        if seat is None:
+            return "Nobody is at the screen yet."
+        explain = getattr(self.controller, "why_not", None)
+        if explain is not None:
+            return explain(seat, kind)
+        if any(a.get("type") == kind for a in self.legal_actions(seat)):
+            return None
+        return self.why_not(seat, {"type": kind})
+
     # --------------------------------------------------------------------- undo
     def undo_point(self) -> int | None:
         """Index of the action an undo would remove back to, or None.

@@ -591,7 +591,7 @@ class ExpeditionScreen(GameScreen):
 
     # results --------------------------------------------------------------------------
     def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
-        names = [s["name"] for s in self.match.seats]
+        names = [s["name"] for s in self.table.seats]
         rows = []
         for s in sorted(range(9), key=lambda s: (-result["scores"][s], s)):
             rows.append([
@@ -604,7 +604,7 @@ class ExpeditionScreen(GameScreen):
         return ["Player", "Team", "Start", "Finish", "Score", "Token of Life", "Garnets"], rows
 
     def results_summary(self, result: dict[str, Any]) -> list[str]:
-        names = [s["name"] for s in self.match.seats]
+        names = [s["name"] for s in self.table.seats]
         lines = [f"Best of the {TEAM_NAMES[team]}: {names[seat]} ({result['scores'][seat]} points)"
                  for team, seat in zip(TEAMS, result["winners"])]
         candidate = result["elimination_candidate"]

@@ -242,7 +242,7 @@ class RacingScreen(GameScreen):
             return ["Waiting for the next racer."]
         me, pending = self.me(view), view["pending"]
         if view["phase"] == "pick":
-            if self.match.options["characters"] == "random":
+            if self.table.options["characters"] == "random":
                 return ["Deal the characters at random to start the race."]
             return ["Pick your character (hover a button for strengths and weakness)."]
         if pending:
@@ -313,7 +313,7 @@ class RacingScreen(GameScreen):
 
     def _pick_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         y = rect.y
-        if self.match.options["characters"] == "random":
+        if self.table.options["characters"] == "random":
             y = self._row(rect, y, [("Deal characters", lambda: self.act({"type": "deal"}),
                                      "Give every racer a character at random")], 40, primary=0)
             return y - rect.y
@@ -368,7 +368,7 @@ class RacingScreen(GameScreen):
         if view["phase"] != "objects":
             return y - rect.y
         aim = self._aimed(view)
-        legal = self.match.legal_actions(view["viewer"])
+        legal = self.table.legal_actions(view["viewer"])
         usable = []
         why_not = view.get("unusable", {})
         for key in sorted(set(me["objects"])):
@@ -453,7 +453,7 @@ class RacingScreen(GameScreen):
         return relative(*self.offset(value), what)
 
     def _steps_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
-        legal = self.match.legal_actions(view["viewer"])
+        legal = self.table.legal_actions(view["viewer"])
         items = [(STEP_LABELS[a["dx"]], lambda a=a: self.act(a), "Or click the square")
                  for a in legal if a["type"] == "step"]
         y = self._row(rect, rect.y, items, 36) if items else rect.y
@@ -486,7 +486,7 @@ class RacingScreen(GameScreen):
             return out
         aim = self._aimed(view) if view["phase"] == "objects" else None
         if aim:
-            for action in self.match.legal_actions(view["viewer"]):
+            for action in self.table.legal_actions(view["viewer"]):
                 if action.get("object") != aim:
                     continue
                 cell = tuple(view["racers"][action["seat"]]["pos"]) if "seat" in action \
@@ -935,7 +935,7 @@ class RacingScreen(GameScreen):
 
     # results --------------------------------------------------------------------------
     def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
-        names = [s["name"] for s in self.match.seats]
+        names = [s["name"] for s in self.table.seats]
         rows = []
         for s in result["ranking"]:
             t = result["tally"][s]
@@ -948,7 +948,7 @@ class RacingScreen(GameScreen):
         return header, rows
 
     def results_summary(self, result: dict[str, Any]) -> list[str]:
-        names = [s["name"] for s in self.match.seats]
+        names = [s["name"] for s in self.table.seats]
         winners = " and ".join(names[s] for s in result["winners"])
         best = result["scores"][result["winners"][0]]
         lines = [f"{winners} win{'s' if len(result['winners']) == 1 else ''} the race with "

@@ -159,9 +159,9 @@ class FandangoScreen(GameScreen):
         viewer = view["viewer"]
         if viewer is None or viewer not in view["to_act"]:
             return []
-        key = (viewer, len(self.match.actions), self.match.is_over())
+        key = (viewer, self.table.step, self.table.is_over())
         if key != self._legal_key:
-            self._legal = self.match.legal_actions(viewer)
+            self._legal = self.table.legal_actions(viewer)
             self._legal_key = key
         return self._legal
 
@@ -879,7 +879,7 @@ class FandangoScreen(GameScreen):
 
     # results --------------------------------------------------------------------------
     def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
-        names = [s["name"] for s in self.match.seats]
+        names = [s["name"] for s in self.table.seats]
         rows = []
         for s in sorted(range(len(names)), key=lambda s: (s not in result["winners"],
                                                           -result["quests_done"][s], s)):
@@ -889,7 +889,7 @@ class FandangoScreen(GameScreen):
         return ["Player", "Quests", "Units", "Kills", "Quests drawn"], rows
 
     def results_summary(self, result: dict[str, Any]) -> list[str]:
-        names = [s["name"] for s in self.match.seats]
+        names = [s["name"] for s in self.table.seats]
         why = {"quests": "completed three quests",
                "last standing": "was the last player with units standing",
                "round limit": "led when the round limit was reached",

@@ -328,15 +328,15 @@ class MothershipScreen(GameScreen):
         """The viewer's legal actions (cached per action count: drawn every frame)."""
         if not self.my_turn(view):
             return []
-        key = (view["viewer"], len(self.match.actions))
+        key = (view["viewer"], self.table.step)
         if self._legal_key != key:
-            self._legal_key, self._legal = key, self.match.legal_actions(view["viewer"])
+            self._legal_key, self._legal = key, self.table.legal_actions(view["viewer"])
         return self._legal
 
     def current_mode(self, view: dict[str, Any]) -> str:
         """The chosen kind of action; back to Move after every action (a kind once chosen
         never lingers into the next action, where a click could do what was not meant)."""
-        owner = (view["viewer"], len(self.match.actions))
+        owner = (view["viewer"], self.table.step)
         if self.mode_owner != owner:
             self.mode_owner = owner
             self.mode = "move"
@@ -384,9 +384,9 @@ class MothershipScreen(GameScreen):
 
     def reasons(self, view: dict[str, Any]) -> dict[str, str | None]:
         """Kind -> why the viewer cannot take it now (None: they can); cached per action."""
-        key = ("reasons", view["viewer"], len(self.match.actions))
+        key = ("reasons", view["viewer"], self.table.step)
         if getattr(self, "_reasons_key", None) != key:
-            why = self.match.controller.why_not
+            why = self.table.why_not_kind
             self._reasons_key = key
             self._reasons = {k: why(view["viewer"], k) for k in self.panel_kinds(view)}
         return self._reasons
@@ -510,7 +510,7 @@ class MothershipScreen(GameScreen):
         for key in CHARACTER_IDS:
             char = CHARACTERS[key]
             action = {"type": "choose", "character": key}
-            why = None if action in legal else self.match.controller.refusal(viewer, action)
+            why = None if action in legal else self.table.why_not(viewer, action)
             tip = char["text"] + ("" if why is None else f" Not now: {why}")
             self._button((rect.x, y, rect.width, px(36)), char["name"],
                          lambda a=action: self.act(a), tip, why is None, tip_right, None)
@@ -857,7 +857,7 @@ class MothershipScreen(GameScreen):
     # results --------------------------------------------------------------------------
     def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
         rows = []
-        for s, seat in enumerate(self.match.seats):
+        for s, seat in enumerate(self.table.seats):
             when = result["escape_rounds"][s]
             rows.append([seat["name"], CHARACTERS[result["characters"][s]]["name"]
                          if result["characters"][s] else "",

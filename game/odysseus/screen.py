@@ -303,7 +303,7 @@ class OdysseusScreen(GameScreen):
     # geometry and cells ----------------------------------------------------------------
     def _cached(self, name: str, view: dict[str, Any], make: Any) -> Any:
         """``make()`` computed once per view (viewer and number of actions)."""
-        key = (view["viewer"], len(self.match.actions), id(view))
+        key = (view["viewer"], self.table.step, id(view))
         if self._cache.get("key") != key:
             self._cache = {"key": key}
         cache = self._cache
@@ -398,7 +398,7 @@ class OdysseusScreen(GameScreen):
     def legal(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         if self.my_decision(view) is None:
             return []
-        return self._cached("legal", view, lambda: self.match.legal_actions(view["viewer"]))
+        return self._cached("legal", view, lambda: self.table.legal_actions(view["viewer"]))
 
     def click_cell(self, cell: Any, view: dict[str, Any]) -> None:
         action = self.action_for(cell, view)
@@ -1043,8 +1043,7 @@ class OdysseusScreen(GameScreen):
 
     def _acted(self, seat: int | None) -> int:
         """How many actions ``seat`` has taken (its news lasts until its next one)."""
-        return sum(1 for a in self.match.actions
-                   if a["seat"] == seat and not self.match.is_hint(a))
+        return 0 if seat is None else self.table.acted(seat)
 
     def _draw_table(self, surface, view, x: float, y: float, right: float) -> None:
         """The face-up special cards played in this adventure, on the table for everyone:
@@ -1221,7 +1220,7 @@ class OdysseusScreen(GameScreen):
 
     # results ----------------------------------------------------------------------------
     def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
-        names = [s["name"] for s in self.match.seats]
+        names = [s["name"] for s in self.table.seats]
         rows = []
         bets: dict[int, int] = {}
         for p in result["bet_payouts"]:
@@ -1238,7 +1237,7 @@ class OdysseusScreen(GameScreen):
                 "Destiny cards (chips)"], rows
 
     def results_summary(self, result: dict[str, Any]) -> list[str]:
-        names = [s["name"] for s in self.match.seats]
+        names = [s["name"] for s in self.table.seats]
         lines = [f"Ending: {result['ending_title']} in round {result['round']} "
                  f"(crew left: {result['crew']})."]
         for seat, name in enumerate(names):

@@ -8,6 +8,7 @@ applies each once).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from . import protocol
@@ -22,11 +23,17 @@ class Player:
         self.program = protocol.program_version()
         self.updates: dict[tuple[str, int], dict[str, Any]] = {}
         self.logs: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        #: Beside each seat's log: whether each line is the seat's own (not public).
+        self.private: dict[tuple[str, int], list[bool]] = {}
+        #: (table, seat) -> {(step, question): the referee's reason or None} (see ``why``).
+        self.reasons: dict[tuple[str, int], dict[tuple[int, str], str | None]] = {}
         self.tables: dict[str, dict[str, Any]] = {}
         self.pending: dict[str, dict[str, Any]] = {}
         self.refusals: list[dict[str, Any]] = []
         self.acks: list[dict[str, Any]] = []
         self.chat: list[dict[str, Any]] = []
+        #: How many messages were taken in so far (a table's screen sees that news came).
+        self.taken = 0
 
     def _send(self, kind: str, table: str, **fields: Any) -> dict[str, Any]:
         message = protocol.stamp(kind, table, self.program, **fields)
@@ -41,6 +48,22 @@ class Player:
         ident = protocol.new_action_id()
         self.pending[ident] = self._send("action", table, seat=seat, id=ident, action=action)
         return ident
+
+    @staticmethod
+    def question(action: dict[str, Any] | None = None, kind: str | None = None) -> str:
+        """The key of a ``why`` (an action) or ``why_kind`` (a type) in ``reasons``."""
+        if action is not None:
+            return "why" + json.dumps(action, sort_keys=True)
+        return "why_kind" + json.dumps(kind)
+
+    def why(self, table: str, seat: int, step: int, action: dict[str, Any] | None = None,
+            kind: str | None = None) -> None:
+        """Ask why ``seat`` may not take ``action`` (or any action of type ``kind``) at
+        ``step``; the answer lands in ``reasons[(table, seat)][(step, question)]``."""
+        if action is not None:
+            self._send("why", table, seat=seat, step=step, action=action)
+        else:
+            self._send("why_kind", table, seat=seat, step=step, type=kind)
 
     def sync(self, table: str, seat: int) -> None:
         self._send("sync", table, seat=seat)
@@ -57,6 +80,7 @@ class Player:
     def poll(self) -> int:
         """Take in what arrived; how many messages."""
         arrived = self.transport.receive()
+        self.taken += len(arrived)
         for sender, message in arrived:
             if sender != self.referee or not isinstance(message, dict):
                 continue
@@ -73,17 +97,27 @@ class Player:
                 self.refusals.append(message)
             elif kind == "chat":
                 self.chat.append(message)
+            elif kind == "why" and isinstance(message.get("seat"), int):
+                asked = (self.question(action=message["action"]) if "action" in message
+                         else self.question(kind=message.get("type")))
+                self.reasons.setdefault((table, message["seat"]), {})[
+                    (message.get("step"), asked)] = message.get("reason")
         return len(arrived)
 
     def _take_update(self, table: str, message: dict[str, Any]) -> None:
         key = (table, message["seat"])
         lines = self.logs.setdefault(key, [])
+        flags = self.private.setdefault(key, [])
         start = message.get("log_from", 0)
         if start > len(lines):  # missed some lines: ask for everything again
             self.sync(table, message["seat"])
         else:
             del lines[start:]
-            lines.extend(message.get("log", []))
+            del flags[start:]
+            new = message.get("log", [])
+            mine = set(message.get("mine") or ())
+            lines.extend(new)
+            flags.extend(i in mine for i in range(len(new)))
         self.updates[key] = message
         self.tables.setdefault(table, {})["rules"] = message.get("rules")
 

@@ -10,7 +10,10 @@ Pure: no network, no clock, no file.  Every message is a JSON object with
 
 A player's program sends the referee ``action`` (an action for one of its seats, with a unique
 ``id``: uuid4 hex made by the client, so a resent action is applied once), ``sync`` (send me
-my seat's whole update again, e.g. after reconnecting) and ``chat`` (a line for the table).
+my seat's whole update again, e.g. after reconnecting), ``chat`` (a line for the table), and
+``why`` / ``why_kind`` (why may my seat not take this action / any action of this type now? --
+asked by a screen for a disabled control's or a board place's "Not now: ..." words; answered
+with a ``why`` message holding the controller's reason, or None when it may).
 The referee sends each seat an ``update`` built by :func:`seat_update` from that seat's own
 ``view``, ``legal_actions`` and ``log_for``, an ``ack`` or a ``refused`` for each action, and
 the table a ``table`` message (public log lines, status, whose turn) built by
@@ -45,12 +48,16 @@ INCOMING: dict[str, dict[str, tuple[type, ...]]] = {
     "action": {"seat": (int,), "id": (str,), "action": (dict,)},
     "sync": {"seat": (int,)},
     "chat": {"text": (str,)},
+    "why": {"seat": (int,), "step": (int,), "action": (dict,)},
+    "why_kind": {"seat": (int,), "step": (int,), "type": (str,)},
 }
 #: Fields every message a player sends holds (``rules``, the rules version the sender knows,
 #: may be left out before its first update).
 COMMON = {"kind": (str,), "proto": (int,), "program": (str,), "table": (str,), "rules": (int,)}
 OPTIONAL = {"rules"}
-OUTGOING = ("update", "ack", "refused", "table", "chat")
+OUTGOING = ("update", "ack", "refused", "table", "chat", "why")
+#: The longest action type a ``why_kind`` may name.
+MAX_TYPE = 64
 
 
 class BadMessage(ValueError):
@@ -147,8 +154,12 @@ def check_incoming(message: Any) -> dict[str, Any]:
         raise BadMessage("The program version is too long.")
     if not TABLE_ID.match(message["table"]):
         raise BadMessage("The table id is not one of this referee's form.")
-    if kind == "action":
-        if not ACTION_ID.match(message["id"]):
+    if kind in ("why", "why_kind") and message["step"] < 0:
+        raise BadMessage(f"A {kind} message's step may not be negative.")
+    if kind == "why_kind" and not 0 < len(message["type"]) <= MAX_TYPE:
+        raise BadMessage(f"A why_kind message's type must hold 1 to {MAX_TYPE} characters.")
+    if kind in ("action", "why"):
+        if kind == "action" and not ACTION_ID.match(message["id"]):
             raise BadMessage("An action's id must be 32 hex digits (a uuid4).")
         action = message["action"]
         if not isinstance(action.get("type"), str):
@@ -203,12 +214,18 @@ def seat_update(match: Any, seat: int, table: str, log_from: int = 0,
 
     ``log_from`` is how many of the seat's log lines it already has: only the newer ones are
     sent (``log_from`` says where they start, so a program that missed some asks to ``sync``).
+    ``mine`` lists which of the lines sent are the seat's own (not public): a program with
+    several seats at one screen shows each only to its seat.  ``acted`` is how many game
+    actions the seat has taken (a screen's "news since your last action").
     """
     lines = match.log_for(seat)
+    new = lines[log_from:]
+    acted = sum(1 for a in match.actions if a["seat"] == seat and not match.is_hint(a))
     return stamp("update", table, program, seat=seat, game=match.game_id,
                  rules=match.cls.rules_version,
                  view=to_wire(match.view(seat)), legal=to_wire(match.legal_actions(seat)),
-                 log=[_public_event(ev) for ev in lines[log_from:]],
+                 log=[_public_event(ev) for ev in new],
+                 mine=[i for i, ev in enumerate(new) if "@audience" in ev], acted=acted,
                  log_from=log_from, to_act=match.to_act(), status=match.status(),
                  step=len(match.actions), over=match.is_over(),
                  result=to_wire(match.result()) if match.is_over() else None)
@@ -217,12 +234,15 @@ def seat_update(match: Any, seat: int, table: str, log_from: int = 0,
 def table_update(match: Any, table: str, log_from: int = 0, mentions: list[str] | None = None,
                  program: str | None = None) -> dict[str, Any]:
     """The table room's message: public log lines, status, whose turn (names and the accounts
-    to mention), the seats' names and kinds; nothing a seat keeps to itself."""
+    to mention), the seats' names, kinds and computers' levels, the options and the public
+    view (what a screen shows with nobody at it); nothing a seat keeps to itself."""
     lines = match.log_for(None)
     to_act = match.to_act()
     return stamp("table", table, program, game=match.game_id, rules=match.cls.rules_version,
                  title=match.title,
-                 seats=[{"name": s["name"], "kind": s["kind"]} for s in match.seats],
+                 seats=[{k: s[k] for k in ("name", "kind", "level") if k in s}
+                        for s in match.seats],
+                 options=to_wire(match.options), public_view=to_wire(match.view(None)),
                  log=[_public_event(ev) for ev in lines[log_from:]], log_from=log_from,
                  to_act=to_act, waiting=[match.seats[s]["name"] for s in to_act],
                  mentions=list(mentions or []), status=match.status(),

@@ -94,6 +94,8 @@ class Table:
     public_log: int = 0
     #: seat -> digest of the last update sent (an unchanged seat is not sent it again).
     digest: dict[int, str] = field(default_factory=dict)
+    #: (step, seat, question) -> the answer to a ``why``/``why_kind`` (this step's only).
+    reasons: dict[tuple[int, int, str], str | None] = field(default_factory=dict)
 
     def seats_of(self, account: str) -> list[int]:
         return [seat for seat, who in enumerate(self.accounts) if who == account]
@@ -275,6 +277,8 @@ class Referee:
             return [(sender, self._refusal(
                 table.table_id, ident,
                 f"Seat {seat + 1} ({table.name(seat)}) is not yours to play.", table))]
+        if kind in ("why", "why_kind"):
+            return [(sender, self._why(table, seat, message))]
         if kind == "sync":
             table.sent_log.pop(seat, None)
             table.digest.pop(seat, None)
@@ -312,6 +316,21 @@ class Referee:
         self._play_bots(table)
         self._persist(table)
         return [(sender, self._ack(table, ident, seat, step))] + self._updates(table)
+
+    def _why(self, table: Table, seat: int, message: dict[str, Any]) -> dict[str, Any]:
+        """The controller's reason ``seat`` may not take the action (or any action of the
+        type) asked about, or None; worked out once per step and question."""
+        match, kind = table.match, message["kind"]
+        question = message.get("action", message.get("type"))
+        key = (len(match.actions), seat, kind + json.dumps(question, sort_keys=True))
+        if key not in table.reasons:
+            if len(table.reasons) > MAX_REFUSED or any(k[0] != key[0] for k in table.reasons):
+                table.reasons.clear()
+            table.reasons[key] = (match.why_not(seat, question) if kind == "why"
+                                  else match.why_not_kind(seat, question))
+        answer = {"action": question} if kind == "why" else {"type": question}
+        return stamp("why", table.table_id, self.program, rules=match.cls.rules_version,
+                     seat=seat, step=message["step"], reason=table.reasons[key], **answer)
 
     def _ack(self, table: Table, ident: str, seat: int, step: int) -> dict[str, Any]:
         return stamp("ack", table.table_id, self.program, rules=table.match.cls.rules_version,

@@ -49,7 +49,7 @@ class Cues:
         person at the screen may read it."""
         if not visible_to(event, play.viewer):
             return
-        self.sound.play(sound_for(play.match.game_id, event))
+        self.sound.play(sound_for(play.table.game_id, event))
         if event.get("text"):
             self.say(event["text"])
 
@@ -59,7 +59,7 @@ class Cues:
         if play.showing:
             return
         seat = play.viewer
-        match = play.match
+        match = play.table
         acting = (seat is not None and not match.is_over() and seat in match.to_act()
                   and match.seats[seat]["kind"] == "human")
         key = (id(play), seat) if acting else None

@@ -2,8 +2,9 @@
 
 A game screen draws the board's pieces from a view and its own display
 state, animates events, builds the side panel's action controls, and turns
-clicks on board cells into actions.  It never changes the match: it hands
-actions to the play scene, which hands them to the match.
+clicks on board cells into actions.  It reads only the scene's table (one seat's view,
+legal actions and log: game/engine/table.py), never a match or its controller, and hands
+actions to the play scene, which sends them through the table.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ SCREENS = {
 
 
 def screen_for(scene: "PlayScene") -> "GameScreen":
-    module_name, class_name = SCREENS[scene.match.game_id].split(":")
+    module_name, class_name = SCREENS[scene.table.game_id].split(":")
     return getattr(import_module(module_name), class_name)(scene)
 
 
@@ -86,8 +87,7 @@ class GameScreen:
 
     def __init__(self, scene: "PlayScene") -> None:
         self.scene = scene
-        self.match = scene.match
-        path = paths.BOARDS / self.match.cls.board
+        path = paths.BOARDS / self.table.cls.board
         self.board = load_board(path)
         self.renderer = BoardRenderer(path)
         self.tweens: dict[Any, Tween] = {}
@@ -96,6 +96,11 @@ class GameScreen:
         self.status_boxes: list[pygame.Rect] = []
         #: Things (seats, cells...) briefly highlighted, with the seconds left.
         self.flash: dict[Any, float] = {}
+
+    @property
+    def table(self) -> Any:
+        """The scene's table (History swaps it step by step)."""
+        return self.scene.table
 
     # to override ------------------------------------------------------------------
     def reset(self, view: dict[str, Any]) -> None:
@@ -142,7 +147,7 @@ class GameScreen:
     def turn_reason(self) -> str | None:
         """Why the person at the screen may do nothing at all now: nobody is there, the game
         is over, or it is someone else's turn ("Not your turn: ..."); None when they may act."""
-        match, viewer = self.match, self.scene.viewer
+        match, viewer = self.table, self.scene.viewer
         if viewer is None:
             return "Nobody is at the screen yet."
         if match.is_over():
@@ -252,7 +257,7 @@ class GameScreen:
     def seat_level(self, seat: int) -> str | None:
         """A computer seat's level as the setup screen names it ("Easy", "Normal", "Hard"),
         shown beside its name on the seat cards; None for a person's seat."""
-        seats = self.match.seats
+        seats = self.table.seats
         if not 0 <= seat < len(seats) or seats[seat].get("kind") != "bot":
             return None
         return LEVEL_NAMES.get(seats[seat].get("level", "normal"), "Normal")

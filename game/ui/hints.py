@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.bots import bot_rng
+from game.engine.table import as_table
 
 #: What an action type means, as "<do this>" (a value of the action is named by {key}).
 DOING = {
@@ -78,18 +78,20 @@ def plain(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
-def suggest(match: Any, seat: int) -> dict[str, Any] | None:
+def suggest(table: Any, seat: int) -> dict[str, Any] | None:
     """The action a Normal computer player would take for ``seat`` now (from ``seat``'s own
-    view: the game's policy sees only ``match.view(seat)`` and the legal actions), or None
-    when ``seat`` has nothing to do.  Asked before the hint is recorded, with the generator
-    a computer seat would use at this point, so the same position gives the same hint."""
-    legal = match.legal_actions(seat)
+    view: the game's policy sees only ``table.view(seat)`` and the legal actions), or None
+    when ``seat`` has nothing to do.  ``table``: a Table (game/engine/table.py) or a Match.
+    Asked before the hint is recorded, with the generator a computer seat would use at this
+    point (on a local table), so the same position gives the same hint."""
+    table = as_table(table)
+    legal = table.legal_actions(seat)
     if not legal:
         return None
     if len(legal) == 1:
         return legal[0]
-    rng = bot_rng(match, seat)
-    choice = match.cls.policy(match.view(seat), legal, rng)
+    rng = table.hint_rng(seat)
+    choice = table.cls.policy(table.view(seat), legal, rng)
     return choice if choice is not None else rng.choice(legal)
 
 
@@ -121,12 +123,13 @@ def relative(dx: int, dy: int, what: str = "square") -> str:
     return f"the {what} " + " and ".join(parts) + " of you"
 
 
-def describe(match: Any, seat: int, action: dict[str, Any], place: Any = coordinates) -> str:
+def describe(table: Any, seat: int, action: dict[str, Any], place: Any = coordinates) -> str:
     """``action`` in a few plain words, named from ``seat``'s own view; ``place`` names a
     board place the way the screen does (e.g. ``F3``)."""
     kind = action.get("type", "")
-    view = match.view(seat)
-    names = [s["name"] for s in match.seats]
+    table = as_table(table)
+    view = table.view(seat)
+    names = [s["name"] for s in table.seats]
 
     def who(value: Any) -> str:
         return names[value] if isinstance(value, int) and 0 <= value < len(names) else plain(value)
@@ -194,7 +197,7 @@ def describe(match: Any, seat: int, action: dict[str, Any], place: Any = coordin
 @dataclass
 class Hint:
     """A hint shown to ``seat``: the action, in words, with a reason, and the board places
-    it means (marked), valid while the match has ``at`` actions."""
+    it means (marked), valid while the table is at step ``at``."""
 
     seat: int
     at: int
@@ -207,13 +210,15 @@ class Hint:
         return f"Hint: {self.what}. {self.why}"
 
 
-def hint_for(match: Any, seat: int, place: Any = coordinates) -> Hint | None:
-    """What a Normal computer player would do for ``seat`` now, in words (None: nothing)."""
-    action = suggest(match, seat)
+def hint_for(table: Any, seat: int, place: Any = coordinates) -> Hint | None:
+    """What a Normal computer player would do for ``seat`` now, in words (None: nothing);
+    ``table``: a Table or a Match."""
+    table = as_table(table)
+    action = suggest(table, seat)
     if action is None:
         return None
     why = WHY.get(action.get("type", ""), "The computer player rates it best of what you may "
                                            "do now.")
-    if len(match.legal_actions(seat)) == 1:
+    if len(table.legal_actions(seat)) == 1:
         why = "It is the only thing you may do now."
-    return Hint(seat, len(match.actions), action, describe(match, seat, action, place), why)
+    return Hint(seat, table.step, action, describe(table, seat, action, place), why)

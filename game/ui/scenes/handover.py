@@ -78,16 +78,16 @@ class HandoverScene(Scene):
         super().__init__(app)
         self.play = play
         self.seat = seat
-        self.name = play.match.seats[seat]["name"]
+        self.name = play.table.seats[seat]["name"]
         self.guard = InputGuard(app)
         #: An open game asks for a card only so the right person decides: no secrets.
-        self.secret = bool(play.match.cls.has_secrets)
+        self.secret = bool(play.table.cls.has_secrets)
 
     def enter(self) -> None:
         self.guard.arm()
         super().enter()
         title, lines = self.texts()  # only the card's public words
-        self.app.cues.handover(title, lines, self.play.match.status())
+        self.app.cues.handover(title, lines, self.play.table.status())
 
     def resume(self) -> None:
         self.guard.arm()  # e.g. back from the game menu: its last key must not confirm
@@ -151,5 +151,5 @@ class HandoverScene(Scene):
             draw_text(surface, fit(line, card.width - px(20), 18), (card.centerx, y), 18, TEXT,
                       anchor="center")
             y += px(26)
-        draw_text(surface, fit(self.play.match.status(), card.width - px(20), 16),
+        draw_text(surface, fit(self.play.table.status(), card.width - px(20), 16),
                   (card.centerx, card.y + px(158)), 16, MUTED, anchor="center")

@@ -184,8 +184,7 @@ class HistoryScene(PlayScene):
         self.app.touch(0.0)
 
     def _show(self, match: Match) -> None:
-        self.match = match
-        self.screen.match = match
+        self.match = match  # a LocalTable over the step's match (the screen reads it)
 
     def _sync(self) -> None:
         """Bring the kept widgets up to the step shown (enabled, slider, texts)."""

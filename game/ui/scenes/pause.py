@@ -79,8 +79,7 @@ class PauseScene(Scene):
             ("Save", self.save, True),
             ("Save as...", self.ask_name, True),
             ("Load", self.load, True),
-            ("Undo", self.undo, self.play.viewer is not None
-             and self.play.match.can_undo(self.play.viewer)),
+            ("Undo", self.undo, self.play.table.can_undo(self.play.viewer)),
             ("History", self.history, True),
             ("Rules", self.rules, True),
             ("Learn to play", self.learn, True),
@@ -119,7 +118,7 @@ class PauseScene(Scene):
         """Save to the file this game was saved to, else to a new file named by the time."""
         path = self.play.save_path
         if path is None:
-            stem = f"{self.play.match.game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
+            stem = f"{self.play.table.game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
             path, number = paths.saves_dir() / f"{stem}.yaml", 1
             while os.path.lexists(path):
                 number += 1

@@ -1,7 +1,11 @@
 """The play scene: the board, the side panel, hot-seat turns and animations.
 
-The scene is thin: clicks and keys become actions for the match; what is
-drawn comes from the viewer's view and from the events being animated.
+The scene is thin: clicks and keys become actions sent to its table (game/engine/table.py);
+what is drawn comes from the viewer's view and from the events being animated.  Drawing and
+input read only the table (one seat's view, legal actions and log), so the same scene plays a
+hot-seat match (LocalTable) and an online one whose referee holds the match (RemoteTable);
+only local bookkeeping (autosave, save, History, the computer players run here) reaches the
+LocalTable's match.
 Whenever the next seat to act is a different person and the game hides
 anything, the viewer becomes nobody (the public view) before the handover
 card appears, so no frame ever shows one player's secrets to another.
@@ -22,6 +26,7 @@ from game.engine import IllegalAction, Match, SaveError
 from game.board.render import ViewTransform
 from game.engine.bots import LEVEL_NAMES
 from game.engine.events import audience, visible_to
+from game.engine.table import LocalTable, Table
 
 from .. import look, paths
 from ..look import px
@@ -121,9 +126,15 @@ def bottom_row(x: int, y: int, width: int) -> list[pygame.Rect]:
 class PlayScene(Scene):
     """One match on screen."""
 
-    def __init__(self, app: Any, match: Match, save_path: Path | None = None) -> None:
+    def __init__(self, app: Any, match: Match | None = None, save_path: Path | None = None,
+                 table: Table | None = None) -> None:
+        """A local ``match`` (hot-seat), or any ``table`` (an online one: RemoteTable)."""
         super().__init__(app)
-        self.match = match
+        if table is None:
+            if match is None:
+                raise ValueError("A play scene needs a match or a table.")
+            table = LocalTable(match)
+        self.table: Table = table
         self.save_path = save_path
         self.viewer: int | None = None
         self.screen = screen_for(self)
@@ -132,7 +143,10 @@ class PlayScene(Scene):
         self.busy_for: float | None = None
         #: Whether that event is log-only (it does not hide the controls).
         self.busy_quiet = False
-        self.shown: list[dict[str, Any]] = list(match.log)
+        self.shown: list[dict[str, Any]] = list(table.log)
+        #: How many of the table's log events the scene has taken in (a remote table's
+        #: events arrive with the referee's updates and are shown as they come).
+        self.log_taken = len(table.log)
         self.step_mode = False
         self.awaiting_step = False
         self.step_granted = False
@@ -141,7 +155,7 @@ class PlayScene(Scene):
         #: and the position's epoch: bumped whenever a choice in progress must not be used.
         self.thinker: Thinker | None = None
         self.think_epoch = 0
-        self.results_shown = match.is_over()
+        self.results_shown = table.is_over()
         self.cursor: Any = None
         self.hover: Any = None
         self.keyboard_on_board = False
@@ -188,10 +202,19 @@ class PlayScene(Scene):
         self.screen.reset(self.view())
 
     # state -----------------------------------------------------------------------
+    @property
+    def match(self) -> Match | None:
+        """The live match of a local table (None online): for local bookkeeping only."""
+        return self.table.match if self.table.local else None
+
+    @match.setter
+    def match(self, match: Match) -> None:
+        self.table = LocalTable(match)
+
     def view(self) -> dict[str, Any]:
-        key = (self.viewer, self.undos, len(self.match.actions), look.scale())
+        key = (self.viewer, self.undos, self.table.step, look.scale())
         if key != self._view_key:
-            self._view = self.match.view(self.viewer)
+            self._view = self.table.view(self.viewer)
             self._lines = [line for text in self.screen.panel_text(self._view)
                            for line in wrap_text(text, 16, px(PANEL_WIDTH - 28))]
             self._view_key = key
@@ -212,10 +235,10 @@ class PlayScene(Scene):
 
     @property
     def humans(self) -> list[int]:
-        return [s for s, seat in enumerate(self.match.seats) if seat["kind"] == "human"]
+        return self.table.here
 
     def handover_needed(self) -> bool:
-        wanted = self.match.cls.has_secrets or bool(self.view().get("handover"))
+        wanted = self.table.cls.has_secrets or bool(self.view().get("handover"))
         return wanted and self.app.settings.handover and len(self.humans) > 1
 
     def board_rect(self) -> pygame.Rect:
@@ -252,32 +275,71 @@ class PlayScene(Scene):
 
     # actions -----------------------------------------------------------------------
     def perform(self, seat: int | None, action: dict[str, Any]) -> bool:
-        """Hand an action to the match; a refusal is shown, never swallowed."""
+        """Hand an action to the table; a refusal is shown, never swallowed.  A remote
+        table sends it: the panel says so until the referee answers (see ``take_news``)."""
         if seat is None:
             self.app.toast("Nobody is at the screen yet.", error=True)
             return False
+        if self.table.pending:
+            self.app.toast(self.table.pending, error=True)
+            return False
         try:
-            events = self.match.act(seat, action)
+            events = self.table.act(seat, action)
         except IllegalAction as exc:
             self.app.toast(exc.reason, error=True)
             return False
         self.stop_thinking()  # a choice worked out for the position before is of no use
+        if events is None:  # sent: the referee's answer comes with a later update
+            self.rebuild()
+            return True
         self.autosave()
-        if self.match.seats[seat]["kind"] == "human":
+        if self.table.seats[seat]["kind"] == "human":
             private = any(audience(ev) == [seat] for ev in events)
             self.private_for = seat if private else None
-            self.last_seen[seat] = len(self.match.log)
-            self.seen_views[seat] = self.match.view(seat)
+            self.last_seen[seat] = len(self.table.log)
+            self.seen_views[seat] = self.table.view(seat)
         self.queue.extend(events)
+        self.log_taken = len(self.table.log)
         self.rebuild()
         return True
 
+    def take_news(self) -> bool:
+        """A remote table: take in what the referee sent -- refusals are shown like a local
+        refusal, new log events are animated as they come; True when anything changed."""
+        if self.table.local:
+            return False
+        before = self.table.step
+        for reason in self.table.poll():
+            self.app.toast(reason, error=True)
+        log = self.table.log
+        if len(log) < self.log_taken:  # the referee sent the whole log again (a resync)
+            self.shown = list(log)
+            self.queue.clear()
+            self.log_taken = len(log)
+            self.screen.reset(self.view())
+        elif len(log) > self.log_taken:
+            self.queue.extend(log[self.log_taken:])
+            self.log_taken = len(log)
+        if self.table.step != before:
+            self.rebuild()
+            if self.hover is not None:  # the referee's "why not?" for the place pointed at
+                self._tooltip_cell = None
+                self.show_tooltip(self.hover, pygame.mouse.get_pos())
+            return True
+        return False
+
     def autosave(self) -> None:
-        """Save to the match's own autosave; while that fails a warning stays up."""
+        """Save to the match's own autosave; while that fails a warning stays up (an
+        online table is saved by its referee)."""
+        if not self.table.local:
+            return
         from ..saving import autosave
         self.save_problem = autosave(self.match, self.app)
 
     def save_to(self, path: Path) -> bool:
+        if not self.table.local:
+            self.app.toast("An online game is saved by its referee.", error=True)
+            return False
         try:
             self.match.save(path)
         except SaveError as exc:
@@ -289,18 +351,11 @@ class PlayScene(Scene):
 
     def undo_refusal(self) -> str:
         """Why the person at the screen cannot undo now, in the refusal's own words."""
-        if self.viewer is None:
-            return "Nobody is at the screen yet."
-        if self.match.undo_point() is None:
-            try:
-                self.match.undo()  # refuses before changing anything when there is no point
-            except IllegalAction as exc:
-                return exc.reason
-        return "Your last action is not the last one made: someone else acted since."
+        return self.table.undo_refusal(self.viewer)
 
     def undo(self) -> bool:
         try:
-            self.match.undo()
+            self.table.undo()
         except IllegalAction as exc:
             self.app.toast(exc.reason, error=True)
             return False
@@ -312,7 +367,8 @@ class PlayScene(Scene):
         self.undos += 1
         self.last_seen.clear()  # worked out again from the actions left (recap.seen_until)
         self.seen_views.clear()
-        self.shown = list(self.match.log)
+        self.shown = list(self.table.log)
+        self.log_taken = len(self.shown)
         self.screen.reset(self.view())
         self.autosave()
         self.rebuild()
@@ -322,7 +378,7 @@ class PlayScene(Scene):
     # turn flow ------------------------------------------------------------------------
     def _decide(self, dt: float) -> bool:
         """Who acts next: run a computer seat, or bring the right person to the screen."""
-        if self.match.is_over():
+        if self.table.is_over():
             if self.viewer is not None:
                 self.viewer = None
                 self.rebuild()
@@ -330,8 +386,20 @@ class PlayScene(Scene):
                 self.results_shown = True
                 self.show_results()
             return False
-        to_act = self.match.to_act()
-        bots = [s for s in to_act if self.match.seats[s]["kind"] == "bot"]
+        table = self.table
+        to_act = table.to_act()
+        if not table.runs_bots:  # online: the referee plays the computers, others play afar
+            if table.pending:
+                return False
+            people = [s for s in to_act if s in table.here]
+            if people:
+                if people[0] != self.viewer:
+                    self.bring_to_screen(people[0])
+            elif self.viewer is None and len(table.here) == 1:
+                self.viewer = table.here[0]  # waiting for the others: your own view
+                self.rebuild()
+            return False
+        bots = [s for s in to_act if table.seats[s]["kind"] == "bot"]
         people = [s for s in to_act if s not in bots]
         if bots and people and not self.handover_needed() and self.viewer != people[0]:
             # Nobody else needs to look away: let the person choose while the computers do.
@@ -407,9 +475,9 @@ class PlayScene(Scene):
     def thinking(self) -> tuple[str, float] | None:
         """While a computer's move is awaited: "Bo (Hard) is thinking" and for how long."""
         thinker = self.thinker
-        if thinker is None or self.match.is_over():
+        if thinker is None or self.table.is_over():
             return None
-        seat = self.match.seats[thinker.seat]
+        seat = self.table.seats[thinker.seat]
         level = LEVEL_NAMES.get(seat.get("level", "normal"), "Normal")
         return f"{seat['name']} ({level}) is thinking", thinker.elapsed
 
@@ -447,7 +515,7 @@ class PlayScene(Scene):
     def recap_scene(self, seat: int) -> Any:
         """The recap to show ``seat`` after their handover, or None (turned off in the
         settings, or nothing happened since their last turn)."""
-        if not getattr(self.app.settings, "recap", True):
+        if not getattr(self.app.settings, "recap", True) or not self.table.local:
             return None
         events = self.recap_events(seat)
         if not events:
@@ -462,12 +530,14 @@ class PlayScene(Scene):
         seat = self.viewer
         if seat is None:
             return "Nobody is at the screen yet."
-        if self.match.is_over():
+        if self.table.is_over():
             return "The game is over."
-        if self.match.seats[seat]["kind"] != "human":
+        if self.table.seats[seat]["kind"] != "human":
             return "Hints are for the people playing."
-        if seat not in self.match.to_act():
-            return f"It is not {self.match.seats[seat]['name']}'s turn."
+        if seat not in self.table.to_act():
+            return f"It is not {self.table.seats[seat]['name']}'s turn."
+        if self.table.pending:
+            return self.table.pending
         if self.showing:
             return "Wait until the board has shown what happened."
         return None
@@ -475,7 +545,7 @@ class PlayScene(Scene):
     def active_hint(self) -> Any:
         """The hint shown, while it still fits the position (gone once anything is done)."""
         hint = self.hint
-        if hint is None or hint.seat != self.viewer or hint.at != len(self.match.actions):
+        if hint is None or hint.seat != self.viewer or hint.at != self.table.step:
             return None
         return hint
 
@@ -488,20 +558,21 @@ class PlayScene(Scene):
             self.app.toast(reason, error=True)
             return
         seat = self.viewer
-        hint = hint_for(self.match, seat, self.screen.place_name)
+        hint = hint_for(self.table, seat, self.screen.place_name)
         if hint is None:
             self.app.toast("There is nothing to choose now.", error=True)
             return
         try:
-            events = self.match.record_hint(seat)
+            events = self.table.record_hint(seat)
         except IllegalAction as exc:
             self.app.toast(exc.reason, error=True)
             return
         if events:
             self.autosave()
             self.shown.extend(events)
+            self.log_taken = len(self.table.log)
             self._refresh_log()
-        hint.at = len(self.match.actions)
+        hint.at = self.table.step
         self.hint = hint
         self.screen.ready_for(hint.action, self.view())
         self.hint_cells = set(self.screen.action_cells(hint.action, self.view()))
@@ -539,7 +610,7 @@ class PlayScene(Scene):
 
     def show_results(self) -> None:
         from .results import ResultsScene
-        self.app.push(ResultsScene(self.app, self.match, self.screen))
+        self.app.push(ResultsScene(self.app, self.table, self.screen))
 
     def next_step(self) -> None:
         self.awaiting_step = False
@@ -552,6 +623,7 @@ class PlayScene(Scene):
         self.rebuild()
 
     def update(self, dt: float) -> bool:
+        news = self.take_news()
         was_showing = self.showing
         moving = self._advance(dt)
         if was_showing and not self.showing:  # caught up: bring back the controls
@@ -559,7 +631,7 @@ class PlayScene(Scene):
         if self.busy_for is None and not self.queue and not moving:
             acted = self._decide(dt)
             self.app.cues.turn(self)  # "your turn" when the person at the screen is to act
-            return acted or moving
+            return acted or moving or news
         return True
 
     def _advance(self, dt: float) -> bool:
@@ -602,14 +674,14 @@ class PlayScene(Scene):
         if self.showing:
             used = 0
         elif self.passing_to is not None:
-            name = self.match.seats[self.passing_to]["name"]
+            name = self.table.seats[self.passing_to]["name"]
             button = self.controls.button(
                 pygame.Rect(panel.x + 12, y, panel.width - 24, px(40)),
                 fit(f"Done: pass to {name}", panel.width - 24, 16), self.pass_on,
                 object_id="#primary", tooltip=f"Hide your things and pass the screen to {name}")
             self.controls.focus_widget(button)
             used = px(44)
-        elif self.match.is_over():
+        elif self.table.is_over():
             half = (panel.width - 32) // 2
             self.controls.button(pygame.Rect(panel.x + 12, y, half, px(40)),
                                  "Show results", self.show_results, object_id="#primary")
@@ -636,7 +708,7 @@ class PlayScene(Scene):
         self.controls.button(pygame.Rect(panel.right - px(44), panel.y + px(10), px(32),
                                          px(30)), "?",
                              self.open_help, tooltip="The rules about what is happening now (F1)")
-        can_undo = self.viewer is not None and self.match.can_undo(self.viewer)
+        can_undo = self.table.can_undo(self.viewer)
         self.controls.button(undo_rect, "Undo", self.undo, enabled=can_undo,
                              tooltip="Take back your last action" if can_undo
                              else "Not now: " + self.undo_refusal())
@@ -741,6 +813,9 @@ class PlayScene(Scene):
 
     def open_history(self) -> None:
         """Step through the match so far, in the view of the person at the screen (H)."""
+        if not self.table.local:
+            self.app.toast("The History of an online game is not available yet.", error=True)
+            return
         from .history import HistoryScene
         self.app.push(HistoryScene(self.app, self.match, self.viewer, play=self))
 
@@ -750,11 +825,12 @@ class PlayScene(Scene):
         from game.engine.lesson import load_glance
         from .handbook import RulesScene
         section = self.screen.rules_section(self.view())
-        if load_glance(self.match.game_id) is not None:  # the card first, the rules a press on
+        game_id = self.table.game_id
+        if load_glance(game_id) is not None:  # the card first, the rules a press on
             from .glance import GlanceScene
-            self.app.push(GlanceScene(self.app, self.match.game_id, section))
+            self.app.push(GlanceScene(self.app, game_id, section))
             return
-        self.app.push(RulesScene(self.app, game_id=self.match.game_id, section=section))
+        self.app.push(RulesScene(self.app, game_id=game_id, section=section))
 
     def open_menu(self) -> None:
         from .pause import PauseScene
@@ -854,7 +930,7 @@ class PlayScene(Scene):
         if cell is None:
             return None
         viewer = self.viewer
-        key = (viewer, self.undos, len(self.match.actions), str(cell))
+        key = (viewer, self.undos, self.table.step, str(cell))
         if key not in self._why:
             if len(self._why) > 256:
                 self._why.clear()
@@ -863,7 +939,7 @@ class PlayScene(Scene):
             if reason is None:
                 action = self.screen.cell_action(cell, view)
                 reason = (self.screen.idle_reason(cell, view) if action is None
-                          else self.match.why_not(viewer, action))
+                          else self.table.why_not(viewer, action))
             self._why[key] = reason
         return self._why[key]
 
@@ -1047,7 +1123,8 @@ class PlayScene(Scene):
         """What the panel's header shows: title, status, who is at the screen (and in which
         colour), and the advice lines."""
         panel = self.panel_rect()
-        status = "Showing what happened..." if self.showing else self.match.status()
+        status = "Showing what happened..." if self.showing else (self.table.pending
+                                                                   or self.table.status())
         room = panel.width - 16
         thinking = self.thinking()
         if thinking is not None and not self.showing:
@@ -1056,9 +1133,9 @@ class PlayScene(Scene):
         if self.viewer is None:
             who, colour = "Public view: nobody's secrets are shown", MUTED
         else:
-            who = f"At the screen: {self.match.seats[self.viewer]['name']}"
+            who = f"At the screen: {self.table.seats[self.viewer]['name']}"
             colour = readable_on(SEAT_COLOURS[self.viewer % len(SEAT_COLOURS)], PANEL)
-        return (tuple(panel), self.match.title, fit(status, room, 15),
+        return (tuple(panel), self.table.title, fit(status, room, 15),
                 fit(who, panel.width - (40 if self.viewer is not None else 16), 16, bold=True),
                 tuple(colour),
                 tuple(self.info_lines()))

@@ -91,7 +91,7 @@ class RecapScene(Scene):
         self.play = play
         self.seat = seat
         self.events = events
-        self.name = play.match.seats[seat]["name"]
+        self.name = play.table.seats[seat]["name"]
         self.guard = InputGuard(app)
         self.done = False
 
@@ -110,7 +110,7 @@ class RecapScene(Scene):
         outlines them): those that look different now; without the view from then, those
         the recap's events name."""
         if self.before is not None:
-            return changed_places(self.play, self.before, self.play.match.view(self.seat))
+            return changed_places(self.play, self.before, self.play.table.view(self.seat))
         view = self.play.view()
         out: set[Any] = set()
         for ev in self.events:

@@ -1,0 +1,244 @@
+"""An online table as the play scene sees it: a :class:`~game.engine.table.Table` built only on
+what the referee sends this program's seats (``game.online.client.Player``).
+
+The referee holds the match; this program never has the seed, the controller or another
+seat's view.  Everything a screen asks comes from the latest ``update`` of the seat asked
+about (view, legal actions, log, whose turn, status, the end and its result) or from the
+table's public ``table`` message (seats, options, the public view).  An action is sent with
+:meth:`Player.act`; until the referee answers, ``pending`` says so (the panel shows it) and
+no other action is sent; a refusal's reason comes back from :meth:`poll` and is shown like a
+local refusal (the controls stay as they were meanwhile, so the panel does not jump; a
+second action is refused with ``pending``'s words).  "Why not?" for an action that is not legal is asked of the referee once per
+step (``why``/``why_kind``): meanwhile the answer is :data:`~game.engine.table.ASKING`, and
+the answer's arrival changes ``step`` so the screen asks again.
+
+Open a game with ``PlayScene(app, table=RemoteTable(player, table_id, seats))`` once
+:meth:`RemoteTable.ready` says the referee's ``table`` message and the seats' first updates
+have arrived.  ``seats``: the seats people play at this screen (usually one; several share
+the screen with the handover card between them).  Hot-seat undo and saving stay local: an
+online table has neither (the referee autosaves).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from game.engine.controller import Action, View
+from game.engine.errors import IllegalAction
+from game.engine.events import Event
+from game.engine.registry import controller_class
+from game.engine.rng import Rng
+from game.engine.table import ASKING, STEPS, Table
+
+from .client import Player
+
+#: What the panel's status line says while an action is on its way.
+SENT = "Sent; waiting for the referee..."
+
+
+class RemoteTable(Table):
+    """One online table, played at this screen for ``seats`` (see the module's text)."""
+
+    local = False
+
+    def __init__(self, player: Player, table_id: str, seats: list[int]) -> None:
+        self.player, self.table_id = player, table_id
+        info = player.tables.get(table_id) or {}
+        if not info.get("game") or not info.get("seats"):
+            raise IllegalAction("The referee has not sent this table yet.")
+        self.game_id: str = info["game"]
+        self.cls = controller_class(self.game_id)
+        self.title: str = self.cls.title
+        self._here = sorted(set(int(s) for s in seats))
+        if not self._here or any(not 0 <= s < len(info["seats"]) for s in self._here):
+            raise IllegalAction("Those seats are not at this table.")
+        self._sent: str | None = None
+        self._asked: set[tuple[int, int, str]] = set()
+        #: Every log line taken in, with the seat's own lines marked for that seat only.
+        self._log: list[Event] = []
+        self._taken: dict[int, int] = {}
+        self._refusals = len(player.refusals)
+        self._mark: Any = None
+        self._step = next(STEPS)
+        self._fold()
+
+    @staticmethod
+    def ready(player: Player, table_id: str, seats: list[int]) -> bool:
+        """Whether the table message and every seat's first update have arrived."""
+        info = player.tables.get(table_id) or {}
+        return bool(info.get("game") and info.get("seats")) and all(
+            (table_id, s) in player.updates for s in seats)
+
+    # ----------------------------------------------------------------- static data
+    @property
+    def _info(self) -> dict[str, Any]:
+        return self.player.tables.get(self.table_id) or {}
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:  # type: ignore[override]
+        return self._info.get("seats") or []
+
+    @property
+    def options(self) -> dict[str, Any]:  # type: ignore[override]
+        return self._info.get("options") or {}
+
+    @property
+    def here(self) -> list[int]:
+        return list(self._here)
+
+    # ------------------------------------------------------------------ the state
+    def _update(self, seat: int | None) -> dict[str, Any] | None:
+        if seat is None or seat not in self._here:
+            return None
+        return self.player.updates.get((self.table_id, seat))
+
+    def _latest(self) -> dict[str, Any]:
+        """The newest message about the whole table: a seat's update or the table's."""
+        found = [self._info] + [u for u in (self._update(s) for s in self._here) if u]
+        return max(found, key=lambda m: m.get("step", -1))
+
+    @property
+    def step(self) -> int:
+        return self._step
+
+    @property
+    def pending(self) -> str | None:
+        return SENT if self._sent is not None and self._sent in self.player.pending else None
+
+    def to_act(self) -> list[int]:
+        return list(self._latest().get("to_act") or [])
+
+    def status(self) -> str:
+        return str(self._latest().get("status") or "")
+
+    def is_over(self) -> bool:
+        return bool(self._latest().get("over"))
+
+    def result(self) -> dict[str, Any] | None:
+        return self._latest().get("result") if self.is_over() else None
+
+    def view(self, seat: int | None) -> View:
+        update = self._update(seat)
+        return update["view"] if update is not None else self._info.get("public_view") or {}
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        update = self._update(seat)
+        if update is None or seat not in (update.get("to_act") or []):
+            return []
+        return list(update.get("legal") or [])
+
+    def log_for(self, seat: int | None) -> list[Event]:
+        return [ev for ev in self._log if "@audience" not in ev or seat in ev["@audience"]]
+
+    @property
+    def log(self) -> list[Event]:
+        return self._log
+
+    def acted(self, seat: int) -> int:
+        update = self._update(seat)
+        return int(update.get("acted", 0)) if update is not None else 0
+
+    # -------------------------------------------------------------------- reasons
+    def _turn_reason(self, seat: int | None) -> str | None:
+        if seat is None:
+            return "Nobody is at the screen yet."
+        if seat not in self._here:
+            return "That seat is played at another screen."
+        if self.pending:
+            return self.pending
+        if self.is_over():
+            return "The game is over."
+        to_act = self.to_act()
+        if seat not in to_act:
+            waiting = ", ".join(self.seats[s]["name"] for s in to_act)
+            return (f"It is not {self.seats[seat]['name']}'s turn"
+                    + (f"; waiting for {waiting}." if waiting else "."))
+        return None
+
+    def _ask(self, seat: int, action: Action | None, kind: str | None) -> str | None:
+        update = self._update(seat) or {}
+        step = int(update.get("step", 0))
+        question = Player.question(action=action, kind=kind)
+        answers = self.player.reasons.get((self.table_id, seat), {})
+        if (step, question) in answers:
+            return answers[(step, question)]
+        if (step, seat, question) not in self._asked:
+            self._asked.add((step, seat, question))
+            self.player.why(self.table_id, seat, step, action=action, kind=kind)
+        return ASKING
+
+    def why_not(self, seat: int | None, action: Action) -> str | None:
+        reason = self._turn_reason(seat)
+        if reason is not None:
+            return reason
+        if action in self.legal_actions(seat):
+            return None
+        return self._ask(seat, action, None)
+
+    def why_not_kind(self, seat: int | None, kind: str) -> str | None:
+        reason = self._turn_reason(seat)
+        if reason is not None:
+            return reason
+        if any(a.get("type") == kind for a in self.legal_actions(seat)):
+            return None
+        return self._ask(seat, None, kind)
+
+    # -------------------------------------------------------------------- actions
+    def act(self, seat: int, action: Action) -> None:
+        if seat not in self._here:
+            raise IllegalAction("That seat is played at another screen.")
+        if self.pending:
+            raise IllegalAction(self.pending)
+        if self.is_over():
+            raise IllegalAction("The game is over.")
+        self._sent = self.player.act(self.table_id, seat, action)
+        self._step = next(STEPS)
+        return None
+
+    def poll(self) -> list[str]:
+        """Take in what arrived; the reasons of the refusals for this table, to show."""
+        self.player.poll()
+        refusals = self.player.refusals[self._refusals:]
+        self._refusals = len(self.player.refusals)
+        self._fold()
+        return [str(r.get("reason") or "The referee refused that.") for r in refusals
+                if r.get("table") in (self.table_id, "unknown")]
+
+    def _fold(self) -> None:
+        """Bring the merged log up to date; a new ``step`` when anything changed."""
+        primary = self._here[0]
+        for seat in self._here:
+            key = (self.table_id, seat)
+            lines = self.player.logs.get(key, [])
+            flags = self.player.private.get(key, [])
+            taken = self._taken.get(seat, 0)
+            if len(lines) < taken:  # resent from the start: take the whole log again
+                self._log, self._taken = [], {}
+                return self._fold()
+            for index in range(taken, len(lines)):
+                own = index < len(flags) and flags[index]
+                if own:
+                    self._log.append({**lines[index], "@audience": [seat]})
+                elif seat == primary:
+                    self._log.append(lines[index])
+            self._taken[seat] = len(lines)
+        mark = (self.player.taken, len(self._log), self._sent,
+                self._sent in self.player.pending)
+        if mark != self._mark:
+            self._mark = mark
+            self._step = next(STEPS)
+
+    # ----------------------------------------------------------------------- undo
+    def undo_refusal(self, seat: int | None) -> str:
+        return "Undo is not available at an online table yet."
+
+    # ---------------------------------------------------------------------- hints
+    def hint_rng(self, seat: int) -> Rng:
+        """From the table id, the seat and its step: never the match's seed."""
+        update = self._update(seat) or {}
+        digest = hashlib.sha256(f"{self.table_id}:{seat}:{update.get('step', 0)}".encode())
+        return Rng(int.from_bytes(digest.digest()[:6], "big"))
+
+
+__all__ = ["RemoteTable", "SENT"]
