@@ -27,6 +27,9 @@ class Player:
         self.refusals: list[dict[str, Any]] = []
         self.acks: list[dict[str, Any]] = []
         self.chat: list[dict[str, Any]] = []
+        #: the referee's lines about the table (a player left, came back).
+        self.notices: list[dict[str, Any]] = []
+        self.joiner = protocol.Joiner()
 
     def _send(self, kind: str, table: str, **fields: Any) -> dict[str, Any]:
         message = protocol.stamp(kind, table, self.program, **fields)
@@ -60,20 +63,33 @@ class Player:
         for sender, message in arrived:
             if sender != self.referee or not isinstance(message, dict):
                 continue
-            kind, table = message.get("kind"), message.get("table")
-            if kind == "update":
-                self._take_update(table, protocol.from_wire(message))
-            elif kind == "table":
-                self.tables[table] = protocol.from_wire(message)
-            elif kind == "ack":
-                self.pending.pop(message.get("id"), None)
-                self.acks.append(message)
-            elif kind == "refused":
-                self.pending.pop(message.get("id"), None)
-                self.refusals.append(message)
-            elif kind == "chat":
-                self.chat.append(message)
+            self._take(message)
         return len(arrived)
+
+    def _take(self, message: dict[str, Any], depth: int = 0) -> None:
+        kind, table = message.get("kind"), message.get("table")
+        if kind == "batch" and depth == 0:  # several messages for one room in one event
+            for inner in message.get("messages") or []:
+                if isinstance(inner, dict):
+                    self._take(inner, 1)
+        elif kind == "part" and depth < 2:  # a piece of a message too large for one event
+            whole = self.joiner.take(message)
+            if whole is not None:
+                self._take(whole, 2)
+        elif kind == "update":
+            self._take_update(table, protocol.from_wire(message))
+        elif kind == "table":
+            self.tables[table] = protocol.from_wire(message)
+        elif kind == "ack":
+            self.pending.pop(message.get("id"), None)
+            self.acks.append(message)
+        elif kind == "refused":
+            self.pending.pop(message.get("id"), None)
+            self.refusals.append(message)
+        elif kind == "chat":
+            self.chat.append(message)
+        elif kind == "notice":
+            self.notices.append(message)
 
     def _take_update(self, table: str, message: dict[str, Any]) -> None:
         key = (table, message["seat"])

@@ -98,6 +98,12 @@ class MatrixTransport(Transport):
         self.handled_since: str | None = None
         self.last_turn: dict[str, Any] = {}
         self.notices: deque[str] = deque(maxlen=100)
+        #: (table, account, here): membership changes in the referee's rooms, unread.
+        self.changes: deque[tuple[str, str, bool]] = deque()
+        #: (room, account): players who left, to be invited back.
+        self.reinvite: deque[tuple[str, str]] = deque()
+        #: table -> the accounts invited to its rooms (the referee's end).
+        self.people: dict[str, set[str]] = {}
         self._load_state()
 
     # ------------------------------------------------------------------ state
@@ -115,6 +121,15 @@ class MatrixTransport(Transport):
         if self.state_path is not None:
             write_yaml_atomic(self.state_path, {"account": self.account, "rooms": self.rooms,
                                                 "since": self.handled_since})
+
+    def _people(self, table: str) -> set[str]:
+        return self.people.get(table) or {info.get("account") for info in self.rooms.values()
+                                          if info.get("table") == table and info.get("account")}
+
+    def membership(self) -> list[tuple[str, str, bool]]:
+        out = list(self.changes)
+        self.changes.clear()
+        return out
 
     def room_of(self, table: str, account: str | None) -> str | None:
         role = "table" if account == TABLE else "seat"
@@ -152,6 +167,7 @@ class MatrixTransport(Transport):
     async def open_table(self, table: str, accounts: list[str | None], title: str) -> None:
         """(Referee) the table room and one private room per remote account, made once."""
         people = sorted({a for a in accounts if a and a != self.account})
+        self.people[table] = set(people)
         if self.room_of(table, TABLE) is None:
             room = await self._room(f"{title}: table {table}", people,
                                     {"table": table, "role": "table"})
@@ -185,9 +201,11 @@ class MatrixTransport(Transport):
 
     async def flush(self) -> None:
         """Send what waits: in order within each room, the rooms side by side (one table's
-        answers do not wait for another's).  A message for a room not known yet stays (a
-        player's first action before the referee's invitation arrived), and so does what a
-        network failure kept from going (then NetworkError)."""
+        answers do not wait for another's).  What goes to one room at once travels as few
+        events as fit (:func:`protocol.pack`: batched, a message too large for one event
+        split in parts).  A message for a room not known yet stays (a player's first action
+        before the referee's invitation arrived), and so does what a network failure kept
+        from going (then NetworkError)."""
         by_room: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         kept: deque[tuple[str, dict[str, Any]]] = deque()
         while self.outbox:
@@ -196,11 +214,6 @@ class MatrixTransport(Transport):
                                 recipient if self.referee is None else self.account)
             if room is None:
                 kept.append((recipient, message))
-                continue
-            size = protocol.encoded_size(message)
-            if size > protocol.MAX_OUTGOING_BYTES:
-                log.error("a %s message of %d bytes is too large for a Matrix event; not sent",
-                          message.get("kind"), size)
                 continue
             by_room.setdefault(room, []).append((recipient, message))
         results = await asyncio.gather(*(self._send_room(room, items)
@@ -216,23 +229,42 @@ class MatrixTransport(Transport):
         if failure is not None:
             raise failure
 
+    def _content(self, room: str, message: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """The event type and content for one (packed) message.  In the table room a message
+        that changes whose turn it is travels as an ``m.room.message`` (the line any Matrix
+        app shows, mentioning whose turn it is) carrying the message under
+        :data:`protocol.EVENT_UPDATE`: one event instead of two."""
+        if self.referee is not None:
+            return protocol.EVENT_ACTION, message
+        inner = message.get("messages") if message.get("kind") == "batch" else [message]
+        tables = [m for m in inner or [] if isinstance(m, dict) and m.get("kind") == "table"]
+        if not tables or self.rooms.get(room, {}).get("role") != "table":
+            return protocol.EVENT_UPDATE, message
+        last = tables[-1]
+        table = last.get("table", "")
+        turn = (tuple(last.get("to_act") or ()), bool(last.get("over")))
+        line = mention_line(last)
+        if self.last_turn.get(table) == turn:  # nothing new to notify anyone of
+            line = {"msgtype": "m.notice", "body": line["body"]}
+        self.last_turn[table] = turn
+        return "m.room.message", {**line, protocol.EVENT_UPDATE: message}
+
     async def _send_room(self, room: str, items: list[tuple[str, dict[str, Any]]]) -> None:
-        kind = protocol.EVENT_UPDATE if self.referee is None else protocol.EVENT_ACTION
-        for sent, (recipient, message) in enumerate(items):
-            tx = message.get("id") if kind == protocol.EVENT_ACTION else None
+        messages = [message for _, message in items]
+        if self.referee is None:  # the referee's answers: batched, split if too large
+            origins: list[int] = []
+            events = protocol.pack(messages, None, origins)
+        else:  # a player's actions go one by one (each its own id and transaction)
+            events, origins = messages, list(range(len(messages)))
+        for event, origin in zip(events, origins):
+            kind, content = self._content(room, event)
+            tx = event.get("id") if kind == protocol.EVENT_ACTION else None
             try:
                 await self._call("send a message", self.client.room_send(
-                    room, kind, message, tx_id=tx, ignore_unverified_devices=True))
+                    room, kind, content, tx_id=tx, ignore_unverified_devices=True))
             except NetworkError as exc:
-                exc.sent = sent  # what went before it is not sent again
+                exc.sent = origin  # what went before it is not sent again
                 raise
-            if recipient == TABLE and message.get("kind") == "table":
-                table = message.get("table", "")
-                turn = (tuple(message.get("to_act") or ()), bool(message.get("over")))
-                if self.last_turn.get(table) != turn:
-                    self.last_turn[table] = turn
-                    await self._call("send a message", self.client.room_send(
-                        room, "m.room.message", mention_line(message)))
 
     async def pump(self, timeout_ms: int = 30_000) -> int:
         """Send what waits, then one sync (long-polling up to ``timeout_ms``); returns how many
@@ -255,6 +287,12 @@ class MatrixTransport(Transport):
         for room in response.rooms.leave:
             self.rooms.pop(room, None) if self.referee is not None else None
         self.since = response.next_batch
+        while self.reinvite:
+            room, who = self.reinvite.popleft()
+            try:
+                await self._call("invite a player back", self.client.room_invite(room, who))
+            except NetworkError as exc:  # already invited, or gone for good: said, not fatal
+                log.info("%s", exc)
         await self.flush()
         return len(self.inbox) - arrived
 
@@ -275,9 +313,17 @@ class MatrixTransport(Transport):
             return
         if kind == "m.room.member" and isinstance(content, dict):
             info = self.rooms.get(room)
-            if content.get("membership") == "leave" and info:
-                self.notices.append(f"{sender} left the {info.get('role')} room of table "
+            who = source.get("state_key") or sender
+            membership = content.get("membership")
+            if not info or who == self.account or membership not in ("join", "leave", "ban"):
+                return
+            if membership != "join":
+                self.notices.append(f"{who} left the {info.get('role')} room of table "
                                     f"{info.get('table')}.")
+            if self.referee is None and info.get("table"):  # the referee's end: tell it
+                self.changes.append((info["table"], who, membership == "join"))
+                if membership == "leave" and who in self._people(info["table"]):
+                    self.reinvite.append((room, who))  # so that they can come back
             return
         if kind == ROOM_STATE and isinstance(content, dict) and sender == self.referee:
             self.rooms[room] = {"table": content.get("table"), "role": content.get("role"),
@@ -285,6 +331,8 @@ class MatrixTransport(Transport):
             return
         if not isinstance(content, dict):
             return
+        if kind == "m.room.message" and isinstance(content.get(protocol.EVENT_UPDATE), dict):
+            kind, content = protocol.EVENT_UPDATE, content[protocol.EVENT_UPDATE]
         if self.referee is None:  # the referee reads actions from its rooms' members
             info = self.rooms.get(room)
             if kind != protocol.EVENT_ACTION or info is None:
@@ -298,11 +346,15 @@ class MatrixTransport(Transport):
             self.inbox.append((sender, content))
         elif sender == self.referee and kind == protocol.EVENT_UPDATE:
             info = self.rooms.setdefault(room, {"table": None, "role": None, "account": None})
-            if info.get("table") is None and isinstance(content.get("table"), str):
+            if info.get("role") is None and isinstance(content.get("table"), str):
                 info["table"] = content["table"]
-                info["role"] = "seat" if content.get("kind") in ("update", "ack", "refused") \
-                    else "table"
-                info["account"] = self.account if info["role"] == "seat" else None
+                kinds = {m.get("kind") for m in content.get("messages") or []
+                         if isinstance(m, dict)} if content.get("kind") == "batch" \
+                    else {content.get("kind")}
+                if kinds & {"update", "ack", "refused"}:
+                    info["role"], info["account"] = "seat", self.account
+                elif kinds & {"table", "chat", "notice"}:
+                    info["role"], info["account"] = "table", None
             self.inbox.append((sender, content))
 
 

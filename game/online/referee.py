@@ -94,6 +94,8 @@ class Table:
     public_log: int = 0
     #: seat -> digest of the last update sent (an unchanged seat is not sent it again).
     digest: dict[int, str] = field(default_factory=dict)
+    #: the accounts that left the table's rooms and have not come back.
+    away: set[str] = field(default_factory=set)
 
     def seats_of(self, account: str) -> list[int]:
         return [seat for seat, who in enumerate(self.accounts) if who == account]
@@ -218,6 +220,34 @@ class Referee:
             return [(sender, self._refusal(str(table or "unknown"), None,
                                            "The referee could not handle that message (an "
                                            "internal fault, logged); nothing was changed."))]
+
+    def presence(self, table_id: str, account: str, here: bool) -> Outgoing:
+        """A remote player left the table's rooms (``here`` False: Matrix membership "leave")
+        or came back: a line for the table, once per change (nothing for an account without a
+        seat, or for what changes nothing).  The match itself never changes: it waits."""
+        table = self.tables.get(table_id)
+        if table is None or not isinstance(account, str) or not table.seats_of(account):
+            return []
+        if here == (account not in table.away):
+            return []
+        seats = table.seats_of(account)
+        names = " and ".join(table.name(s) for s in seats)
+        match = table.match
+        if here:
+            table.away.discard(account)
+            text = f"{names} came back to the table."
+        else:
+            table.away.add(account)
+            if match.is_over():
+                text = f"{names} left the table."
+            elif set(seats) & set(match.to_act()):
+                text = f"{names} left the table; the game waits for them."
+            else:
+                text = (f"{names} left the table; the game goes on and waits for them at "
+                        "their turn.")
+        return [(TABLE, stamp("notice", table.table_id, self.program,
+                              rules=match.cls.rules_version, text=text, account=account,
+                              away=not here))]
 
     def _refusal(self, table_id: str, ident: str | None, reason: str,
                  table: Table | None = None) -> dict[str, Any]:
