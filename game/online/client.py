@@ -30,19 +30,31 @@ class Player:
         #: the referee's lines about the table (a player left, came back).
         self.notices: list[dict[str, Any]] = []
         self.joiner = protocol.Joiner()
+        #: called with this Player when an action is about to leave (see :meth:`act`).
+        self.journal: Any = None
 
-    def _send(self, kind: str, table: str, **fields: Any) -> dict[str, Any]:
+    def _message(self, kind: str, table: str, **fields: Any) -> dict[str, Any]:
         message = protocol.stamp(kind, table, self.program, **fields)
         rules = self.tables.get(table, {}).get("rules")
         if rules is not None:
             message["rules"] = rules
+        return message
+
+    def _send(self, kind: str, table: str, **fields: Any) -> dict[str, Any]:
+        message = self._message(kind, table, **fields)
         self.transport.send(self.referee, message)
         return message
 
     def act(self, table: str, seat: int, action: dict[str, Any]) -> str:
-        """Send ``action`` for ``seat``; returns its id (kept until answered)."""
+        """Send ``action`` for ``seat``; returns its id (kept until answered).  ``journal``,
+        if set, is called once the action is pending and before it leaves, so a program that
+        keeps its pending actions on disk resends them (same ids) after a crash."""
         ident = protocol.new_action_id()
-        self.pending[ident] = self._send("action", table, seat=seat, id=ident, action=action)
+        message = self._message("action", table, seat=seat, id=ident, action=action)
+        self.pending[ident] = message
+        if self.journal is not None:
+            self.journal(self)
+        self.transport.send(self.referee, message)
         return ident
 
     def sync(self, table: str, seat: int) -> None:
