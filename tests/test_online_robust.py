@@ -221,3 +221,41 @@ def test_the_referee_answers_anything_with_a_message_and_nobody_plays_for_anothe
         assert out[0][1]["kind"] == "ack" and out[0][1]["id"] == message["id"]
         assert new[0]["action"] == message["action"]
         assert all(r["seat"] == 2 for r in new[1:])  # then only the computer seat
+
+
+def _floats(value) -> list:
+    if isinstance(value, float):
+        return [value]
+    if isinstance(value, dict):
+        return [f for v in value.values() for f in _floats(v)]
+    if isinstance(value, list):
+        return [f for v in value for f in _floats(v)]
+    return []
+
+
+def test_no_update_holds_a_float_which_a_matrix_homeserver_refuses_and_floats_come_back():
+    """Matrix events are canonical JSON (no floats): Fantasy Expedition's views hold some, and
+    Synapse refused every such update (M_BAD_JSON) until floats crossed as strings."""
+    from game.engine import Match
+    from game.engine.bots import choose_action
+    setups = {"odysseus": (3, None), "mothership": (2, None),
+              "fantasy_expedition": (9, {"trade_rounds": 1}),
+              "fantasy_racing": (2, {"turns": 5}), "monster_fandango": (2, {"round_limit": 3})}
+    seen = 0
+    for game, (count, options) in setups.items():
+        match = Match.new(game, [{"name": f"P{i}", "kind": "bot"} for i in range(count)],
+                          seed=7, options=options)
+        while True:
+            for seat in range(count):
+                update = protocol.seat_update(match, seat, "t0able", 0, "9.9")
+                crossed = json.loads(json.dumps(update))
+                assert not _floats(crossed), game
+                seen += len(_floats(match.view(seat)))
+                assert protocol.from_wire(crossed)["view"] == match.view(seat)
+            if match.is_over():
+                break
+            seat = match.to_act()[0]
+            match.act(seat, choose_action(match, seat))
+    assert seen, "no view held a float: the check above proved nothing"
+    value = {"p": 0.25, (1, (2, 3)): [1.5, float("inf")], "@float": "x"}
+    assert protocol.from_wire(json.loads(json.dumps(protocol.to_wire(value)))) == value

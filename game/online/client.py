@@ -50,7 +50,8 @@ class Player:
         if set, is called once the action is pending and before it leaves, so a program that
         keeps its pending actions on disk resends them (same ids) after a crash."""
         ident = protocol.new_action_id()
-        message = self._message("action", table, seat=seat, id=ident, action=action)
+        message = self._message("action", table, seat=seat, id=ident,
+                                action=protocol.to_wire(action))
         self.pending[ident] = message
         if self.journal is not None:
             self.journal(self)

@@ -24,6 +24,8 @@ from .matrix import ROOMS_FILE, MatrixTransport, run_referee
 from .referee import Referee
 from .transport import send_all, serve
 
+#: How long a player's sync waits for news before it asks again.
+PLAYER_SYNC_MS = 10_000
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"]
 
 
@@ -50,10 +52,12 @@ class Recording(MatrixTransport):
 async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Path,
                            tables: int = 1, game: str = "odysseus", seed: int = 0x5EC2E7ABCD17,
                            max_seconds: float = 600.0,
-                           restart_at: int | None = None) -> dict[str, Any]:
+                           restart_at: int | None = None, seats: list[dict] | None = None,
+                           options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play; ``restart_at``: once the referee has applied that many actions in all, its process
     is "killed" (the referee and its connection dropped, their unsent answers lost) and a new
-    one resumes from the saves folder and the room map."""
+    one resumes from the saves folder and the room map.  ``seats`` (default: Ada and Cy
+    remote, Bo a computer) and ``options`` set up each table."""
     from game.tools.synapse_local import register_with_secret
     saves = Path(saves)
     run = secrets.token_hex(3)
@@ -62,14 +66,16 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
     ref_end = MatrixTransport(homeserver, referee_id, password, state=saves / ROOMS_FILE)
     await ref_end.login()
     referee = Referee(saves, capacity=60, rate=30.0)
-    seats = [{"name": NAMES[0], "kind": "human"}, {"name": NAMES[1], "kind": "bot"},
-             {"name": NAMES[2], "kind": "human"}]
+    seats = seats or [{"name": NAMES[0], "kind": "human"}, {"name": NAMES[1], "kind": "bot"},
+                      {"name": NAMES[2], "kind": "human"}]
     people: list[tuple[str, Player, Recording]] = []
     table_ids = []
     for number in range(tables):
         accounts = [register_with_secret(homeserver, shared_secret, f"p{run}t{number}s{s}",
-                                         password) if s != 1 else None for s in range(3)]
-        table, out = referee.open_table(game, seats, accounts, seed=seed + number)
+                                         password) if info["kind"] != "bot" else None
+                    for s, info in enumerate(seats)]
+        table, out = referee.open_table(game, seats, accounts, seed=seed + number,
+                                        options=options)
         table_ids.append(table)
         await ref_end.open_table(table, accounts, referee.tables[table].match.title)
         send_all(ref_end, out)
@@ -93,7 +99,9 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
         acted: dict[Any, Any] = {}
         seen = 0
         while not finished() and time.monotonic() < deadline:
-            await end.pump(timeout_ms=1_000)
+            # Long-polls: a sync returns as soon as something arrives, so a short timeout
+            # only adds idle requests (40 players at 1 s were 40 syncs a second).
+            await end.pump(timeout_ms=PLAYER_SYNC_MS)
             player.poll()
             for ident in list(player.pending):  # unanswered for long: the referee restarted
                 if time.monotonic() - sent.get(ident, 0) > 5.0:

@@ -153,8 +153,14 @@ class MatrixTransport(Transport):
                                    f"({what}: {exc}). The game waits.") from None
             raise
         if isinstance(response, nio.ErrorResponse):
-            raise NetworkError(f"The homeserver refused to {what}: "
-                               f"{response.message or response.status_code}.")
+            error = NetworkError(f"The homeserver refused to {what}: "
+                                 f"{response.message or response.status_code}.")
+            # Refused for what it is (bad JSON, too large, forbidden), not for the moment
+            # (rate limited, a server error): sending it again would be refused again.
+            code = str(response.status_code or "")
+            error.permanent = code.startswith("M_") and code not in ("M_LIMIT_EXCEEDED",
+                                                                     "M_UNKNOWN")
+            raise error
         return response
 
     async def login(self) -> None:
@@ -263,6 +269,10 @@ class MatrixTransport(Transport):
                 await self._call("send a message", self.client.room_send(
                     room, kind, content, tx_id=tx, ignore_unverified_devices=True))
             except NetworkError as exc:
+                if getattr(exc, "permanent", False):  # never blocks the room behind it
+                    log.error("a %s event for %s was refused and is dropped: %s",
+                              event.get("kind"), room, exc)
+                    continue
                 exc.sent = origin  # what went before it is not sent again
                 raise
 
@@ -274,8 +284,15 @@ class MatrixTransport(Transport):
         if self.handled_since != self.since:
             self.handled_since = self.since
             self._save_state()
-        sync_filter = {"room": {"timeline": {"limit": TIMELINE_LIMIT}},
-                       "presence": {"not_types": ["*"]}}
+        # Only what this end reads: not its own events (a sync woken by each of them is most
+        # of a busy referee's syncs), no typing, receipts or account data, members lazily.
+        sync_filter = {"room": {"timeline": {"limit": TIMELINE_LIMIT,
+                                             "not_senders": [self.account]},
+                                "state": {"lazy_load_members": True},
+                                "ephemeral": {"not_types": ["*"]},
+                                "account_data": {"not_types": ["*"]}},
+                       "presence": {"not_types": ["*"]},
+                       "account_data": {"not_types": ["*"]}}
         response = await self._call("sync", self.client.sync(
             timeout=timeout_ms, since=self.since, sync_filter=sync_filter))
         arrived = len(self.inbox)

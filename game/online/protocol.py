@@ -176,16 +176,22 @@ def check_incoming(message: Any) -> dict[str, Any]:
 #: JSON keys are strings: a mapping with other keys (a game's ``{seat: ...}``) crosses as
 #: ``{"@map": [[key, value], ...]}`` and comes back exactly (:func:`from_wire`).
 WIRE_MAP = "@map"
+#: Matrix events are canonical JSON, which has no floats (a homeserver refuses an event
+#: holding one: M_BAD_JSON): a float crosses as ``{"@float": repr}`` and comes back exactly.
+WIRE_FLOAT = "@float"
 
 
 def to_wire(value: Any) -> Any:
-    """``value`` with every mapping whose keys are not all strings made JSON-exact."""
+    """``value`` with every mapping whose keys are not all strings, and every float, made
+    JSON-exact (and canonical-JSON-safe, as Matrix wants)."""
     if isinstance(value, dict):
-        if all(isinstance(k, str) for k in value) and WIRE_MAP not in value:
+        if all(isinstance(k, str) for k in value) and not {WIRE_MAP, WIRE_FLOAT} & set(value):
             return {k: to_wire(v) for k, v in value.items()}
-        return {WIRE_MAP: [[k, to_wire(v)] for k, v in value.items()]}
+        return {WIRE_MAP: [[to_wire(k), to_wire(v)] for k, v in value.items()]}
     if isinstance(value, (list, tuple)):
         return [to_wire(v) for v in value]
+    if isinstance(value, float):
+        return {WIRE_FLOAT: repr(value)}
     return value
 
 
@@ -193,12 +199,20 @@ def from_wire(value: Any) -> Any:
     """The inverse of :func:`to_wire` (after a JSON round trip)."""
     if isinstance(value, dict):
         if set(value) == {WIRE_MAP} and isinstance(value[WIRE_MAP], list):
-            return {(k if not isinstance(k, list) else tuple(k)): from_wire(v)
-                    for k, v in value[WIRE_MAP]}
+            return {_key(from_wire(k)): from_wire(v) for k, v in value[WIRE_MAP]}
+        if set(value) == {WIRE_FLOAT} and isinstance(value[WIRE_FLOAT], str):
+            try:
+                return float(value[WIRE_FLOAT])
+            except ValueError:
+                return value
         return {k: from_wire(v) for k, v in value.items()}
     if isinstance(value, list):
         return [from_wire(v) for v in value]
     return value
+
+
+def _key(key: Any) -> Any:
+    return tuple(_key(k) for k in key) if isinstance(key, list) else key
 
 
 def _public_event(event: dict[str, Any]) -> dict[str, Any]:

@@ -309,7 +309,7 @@ class Referee:
             table.sent_log.pop(seat, None)
             table.digest.pop(seat, None)
             return [(sender, self._seat_update(table, seat))]
-        return self._act(table, sender, seat, ident, message["action"])
+        return self._act(table, sender, seat, ident, protocol.from_wire(message["action"]))
 
     def _act(self, table: Table, sender: str, seat: int, ident: str,
              action: dict[str, Any]) -> Outgoing:
