@@ -148,3 +148,64 @@ def test_the_referee_killed_mid_game_resumes_from_its_folder_over_matrix(tmp_pat
     final = result["referee"].tables[table].match
     saved = Match.load(tmp_path / "saves" / f"autosave-odysseus-{table}.yaml")
     assert saved.actions == final.actions
+
+
+def test_a_player_leaving_the_table_room_and_coming_back_is_said_on_the_table(tmp_path):
+    """Bo leaves the table's room in their Matrix app: the referee says so on the table (the
+    game waits), invites them back, and says so again when they rejoin."""
+    _need()
+    asyncio.run(_leave_and_come_back(tmp_path))
+
+
+async def _leave_and_come_back(tmp_path):
+    import secrets
+
+    from game.online.client import Player
+    from game.online.matrix import ROOMS_FILE, MatrixTransport
+    from game.online.referee import Referee
+    from game.online.transport import send_all, serve
+    from game.tools.synapse_local import register_with_secret
+    run, password = secrets.token_hex(3), secrets.token_hex(12)
+    ids = [register_with_secret(HOMESERVER, SECRET, f"{who}{run}", password)
+           for who in ("ref", "ada", "bo")]
+    ref_end = MatrixTransport(HOMESERVER, ids[0], password, state=tmp_path / ROOMS_FILE)
+    ends = [MatrixTransport(HOMESERVER, who, password, referee=ids[0]) for who in ids[1:]]
+    for end in [ref_end, *ends]:
+        await end.login()
+    referee = Referee(tmp_path / "saves")
+    seats = [{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "human"},
+             {"name": "Cy", "kind": "bot"}]
+    table, out = referee.open_table("odysseus", seats, [ids[1], ids[2], None], seed=SEED)
+    await ref_end.open_table(table, [ids[1], ids[2], None], "Odysseus")
+    send_all(ref_end, out)
+    ada = Player(ends[0], ids[0])
+
+    async def until(done, what):
+        for _ in range(40):
+            await ref_end.pump(timeout_ms=200)
+            serve(referee, ref_end, 0.0)
+            for end in ends:
+                await end.pump(timeout_ms=200)
+            ada.poll()
+            if done():
+                return
+        raise AssertionError(f"never happened: {what}")
+
+    try:
+        await until(lambda: ada.tables.get(table) and ends[1].room_of(table, TABLE_ROOM),
+                    "both players in their rooms")
+        await ends[1].client.room_leave(ends[1].room_of(table, TABLE_ROOM))
+        await until(lambda: any("left the table" in n["text"] for n in ada.notices),
+                    "the table told that Bo left")
+        assert ada.notices[-1]["text"].startswith("Bo left the table;")
+        steps = len(referee.tables[table].match.actions)
+        await until(lambda: any("came back" in n["text"] for n in ada.notices),
+                    "the table told that Bo came back (invited again, joined)")
+        assert ada.notices[-1]["text"] == "Bo came back to the table."
+        assert len(referee.tables[table].match.actions) == steps
+    finally:
+        for end in [ref_end, *ends]:
+            await end.close()
+
+
+TABLE_ROOM = "#table"

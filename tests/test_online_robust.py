@@ -259,3 +259,29 @@ def test_no_update_holds_a_float_which_a_matrix_homeserver_refuses_and_floats_co
     assert seen, "no view held a float: the check above proved nothing"
     value = {"p": 0.25, (1, (2, 3)): [1.5, float("inf")], "@float": "x"}
     assert protocol.from_wire(json.loads(json.dumps(protocol.to_wire(value)))) == value
+
+
+def test_an_unreachable_homeserver_is_said_plainly_and_quickly():
+    import asyncio
+
+    import pytest
+    pytest.importorskip("nio", reason="matrix-nio is not installed (the 'online' extra)")
+    from game.online.matrix import MatrixTransport, NetworkError
+
+    async def attempt():
+        end = MatrixTransport("http://127.0.0.1:9", "@ada:localhost", "secret")
+        try:
+            with pytest.raises(NetworkError) as caught:
+                await end.login()
+            end.client.access_token = "as if signed in before the network went"
+            end.client.user_id = end.account
+            with pytest.raises(NetworkError) as offline:
+                await end.pump(timeout_ms=100)
+            assert "cannot be reached (sync" in str(offline.value)
+        finally:
+            await end.close()
+        return str(caught.value)
+
+    said = asyncio.run(attempt())
+    assert said.startswith("The homeserver at http://127.0.0.1:9 cannot be reached")
+    assert "the game waits" in said
