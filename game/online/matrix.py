@@ -45,6 +45,8 @@ NEEDS_NIO = ("Online play needs the matrix-nio library: pip install 'tabletop-ho
 #: The state event that tells a room's table and role (set by the referee when it makes it).
 ROOM_STATE = f"{protocol.NAMESPACE}.room"
 ROOMS_FILE = "matrix-rooms.yaml"
+#: The referee keeps its sync token at most this often.
+TOKEN_SAVE_SECONDS = 2.0
 #: How many events of each room a sync may bring at most (then the rest on the next).
 TIMELINE_LIMIT = 100
 
@@ -104,6 +106,9 @@ class MatrixTransport(Transport):
         self.reinvite: deque[tuple[str, str]] = deque()
         #: table -> the accounts invited to its rooms (the referee's end).
         self.people: dict[str, set[str]] = {}
+        #: set when something is sent (the referee's sending task waits on it).
+        self.waiting: asyncio.Event | None = None
+        self.token_saved = 0.0
         self._load_state()
 
     # ------------------------------------------------------------------ state
@@ -199,6 +204,8 @@ class MatrixTransport(Transport):
     # ------------------------------------------------------------------ messages
     def send(self, recipient: str, message: dict[str, Any]) -> None:
         self.outbox.append((recipient, message))
+        if self.waiting is not None:
+            self.waiting.set()
 
     def receive(self) -> list[tuple[str, dict[str, Any]]]:
         out = list(self.inbox)
@@ -234,6 +241,56 @@ class MatrixTransport(Transport):
         self.outbox = kept + self.outbox
         if failure is not None:
             raise failure
+
+    async def send_lanes(self, done: asyncio.Event) -> None:
+        """(The referee) send until ``done`` is set, each room in its own lane: a room's next
+        answers leave as soon as its previous ones are sent, never waiting for a slower room
+        (a shared :meth:`flush` waited for the slowest of sixty).  Order within a room is
+        kept; a network failure holds only its room, retried with a growing pause."""
+        lanes: dict[str, deque[tuple[str, dict[str, Any]]]] = {}
+        tasks: dict[str, asyncio.Task] = {}
+        waiting = self.waiting = self.waiting or asyncio.Event()
+
+        async def lane(room: str) -> None:
+            queue, pause = lanes[room], 1.0
+            try:
+                while queue:
+                    items = list(queue)
+                    queue.clear()
+                    try:
+                        await self._send_room(room, items)
+                        pause = 1.0
+                    except NetworkError as exc:
+                        queue.extendleft(reversed(items[getattr(exc, "sent", 0):]))
+                        log.warning("%s (trying again in %.0f s)", exc, pause)
+                        await asyncio.sleep(pause)
+                        pause = min(60.0, pause * 2)
+            finally:
+                tasks.pop(room, None)
+
+        while True:
+            kept: deque[tuple[str, dict[str, Any]]] = deque()
+            while self.outbox:
+                recipient, message = self.outbox.popleft()
+                room = self.room_of(message.get("table", ""), recipient)
+                if room is None:
+                    kept.append((recipient, message))
+                    continue
+                lanes.setdefault(room, deque()).append((recipient, message))
+                if room not in tasks:
+                    tasks[room] = asyncio.create_task(lane(room))
+            self.outbox = kept + self.outbox
+            if done.is_set():
+                break
+            waiting.clear()
+            try:
+                await asyncio.wait_for(waiting.wait(), 1.0)
+            except asyncio.TimeoutError:
+                pass
+        if tasks:  # what is on its way goes, for a while
+            _, late = await asyncio.wait(list(tasks.values()), timeout=30)
+            for task in late:
+                task.cancel()
 
     def _content(self, room: str, message: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """The event type and content for one (packed) message.  In the table room a message
@@ -276,13 +333,18 @@ class MatrixTransport(Transport):
                 exc.sent = origin  # what went before it is not sent again
                 raise
 
-    async def pump(self, timeout_ms: int = 30_000) -> int:
+    async def pump(self, timeout_ms: int = 30_000, send: bool = True) -> int:
         """Send what waits, then one sync (long-polling up to ``timeout_ms``); returns how many
         messages arrived.  The referee's sync token is saved only here, after the caller has
-        handled the previous batch."""
-        await self.flush()
-        if self.handled_since != self.since:
+        handled the previous batch.  ``send`` False: only sync (another task sends)."""
+        if send:
+            await self.flush()
+        if self.handled_since != self.since and \
+                time.monotonic() - self.token_saved >= TOKEN_SAVE_SECONDS:
+            # An older token is always safe (the action ids make a re-read harmless); writing
+            # it at every sync was a file written and flushed to disk per action.
             self.handled_since = self.since
+            self.token_saved = time.monotonic()
             self._save_state()
         # Only what this end reads: not its own events (a sync woken by each of them is most
         # of a busy referee's syncs), no typing, receipts or account data, members lazily.
@@ -310,7 +372,8 @@ class MatrixTransport(Transport):
                 await self._call("invite a player back", self.client.room_invite(room, who))
             except NetworkError as exc:  # already invited, or gone for good: said, not fatal
                 log.info("%s", exc)
-        await self.flush()
+        if send:
+            await self.flush()
         return len(self.inbox) - arrived
 
     async def _invited(self, room: str, invited: Any) -> None:
@@ -377,23 +440,41 @@ class MatrixTransport(Transport):
 
 async def run_referee(transport: MatrixTransport, referee: Any, seconds: float | None = None,
                       stop: asyncio.Event | None = None) -> None:
-    """The referee's loop: pump, hand what arrived to the referee, repeat (until ``stop`` is
-    set or ``seconds`` passed).  A network failure is reported and retried with a growing
+    """The referee's loop: sync, hand what arrived to the referee, repeat (until ``stop`` is
+    set or ``seconds`` passed), while :meth:`MatrixTransport.send_lanes` sends the answers as
+    soon as they are made, each room in its own lane: a sync never waits for the sends of the
+    batch before it, nor a send for a sync (on a busy homeserver that was most of an action's
+    round trip).  The sync token is kept after the referee has handled (and saved) what came
+    before it; answers lost in a crash are sent again on restart (:meth:`Referee.greet`, and
+    the resent actions' acks).  A network failure is reported and retried with a growing
     pause (at most a minute); the referee itself never stops for it."""
     from .transport import serve
     deadline = None if seconds is None else time.monotonic() + seconds
+    transport.waiting = asyncio.Event()
+    done = asyncio.Event()
+    sender = asyncio.create_task(transport.send_lanes(done))
     pause = 1.0
-    while not (stop and stop.is_set()) and (deadline is None or time.monotonic() < deadline):
-        try:
-            await transport.pump(timeout_ms=5_000)
-            pause = 1.0
-        except NetworkError as exc:
-            log.warning("%s (trying again in %.0f s)", exc, pause)
-            await asyncio.sleep(pause)
-            pause = min(60.0, pause * 2)
-            continue
-        serve(referee, transport, time.monotonic())
-    await transport.flush()
+    try:
+        while not (stop and stop.is_set()) and (deadline is None
+                                                or time.monotonic() < deadline):
+            try:
+                await transport.pump(timeout_ms=5_000, send=False)
+                pause = 1.0
+            except NetworkError as exc:
+                log.warning("%s (trying again in %.0f s)", exc, pause)
+                await asyncio.sleep(pause)
+                pause = min(60.0, pause * 2)
+                continue
+            serve(referee, transport, time.monotonic())
+    finally:
+        done.set()
+        transport.waiting.set()
+        await sender
+        transport.waiting = None
+    try:
+        await transport.flush()
+    except NetworkError as exc:
+        log.warning("stopping with answers unsent (sent again at the next start): %s", exc)
 
 
 __all__ = ["MatrixTransport", "NetworkError", "run_referee", "mention_line", "NEEDS_NIO"]
