@@ -34,19 +34,35 @@ class Player:
         self.chat: list[dict[str, Any]] = []
         #: How many messages were taken in so far (a table's screen sees that news came).
         self.taken = 0
+        #: the referee's lines about the table (a player left, came back).
+        self.notices: list[dict[str, Any]] = []
+        self.joiner = protocol.Joiner()
+        #: called with this Player when an action is about to leave (see :meth:`act`).
+        self.journal: Any = None
 
-    def _send(self, kind: str, table: str, **fields: Any) -> dict[str, Any]:
+    def _message(self, kind: str, table: str, **fields: Any) -> dict[str, Any]:
         message = protocol.stamp(kind, table, self.program, **fields)
         rules = self.tables.get(table, {}).get("rules")
         if rules is not None:
             message["rules"] = rules
+        return message
+
+    def _send(self, kind: str, table: str, **fields: Any) -> dict[str, Any]:
+        message = self._message(kind, table, **fields)
         self.transport.send(self.referee, message)
         return message
 
     def act(self, table: str, seat: int, action: dict[str, Any]) -> str:
-        """Send ``action`` for ``seat``; returns its id (kept until answered)."""
+        """Send ``action`` for ``seat``; returns its id (kept until answered).  ``journal``,
+        if set, is called once the action is pending and before it leaves, so a program that
+        keeps its pending actions on disk resends them (same ids) after a crash."""
         ident = protocol.new_action_id()
-        self.pending[ident] = self._send("action", table, seat=seat, id=ident, action=action)
+        message = self._message("action", table, seat=seat, id=ident,
+                                action=protocol.to_wire(action))
+        self.pending[ident] = message
+        if self.journal is not None:
+            self.journal(self)
+        self.transport.send(self.referee, message)
         return ident
 
     @staticmethod
@@ -61,7 +77,7 @@ class Player:
         """Ask why ``seat`` may not take ``action`` (or any action of type ``kind``) at
         ``step``; the answer lands in ``reasons[(table, seat)][(step, question)]``."""
         if action is not None:
-            self._send("why", table, seat=seat, step=step, action=action)
+            self._send("why", table, seat=seat, step=step, action=protocol.to_wire(action))
         else:
             self._send("why_kind", table, seat=seat, step=step, type=kind)
 
@@ -84,25 +100,38 @@ class Player:
         for sender, message in arrived:
             if sender != self.referee or not isinstance(message, dict):
                 continue
-            kind, table = message.get("kind"), message.get("table")
-            if kind == "update":
-                self._take_update(table, protocol.from_wire(message))
-            elif kind == "table":
-                self.tables[table] = protocol.from_wire(message)
-            elif kind == "ack":
-                self.pending.pop(message.get("id"), None)
-                self.acks.append(message)
-            elif kind == "refused":
-                self.pending.pop(message.get("id"), None)
-                self.refusals.append(message)
-            elif kind == "chat":
-                self.chat.append(message)
-            elif kind == "why" and isinstance(message.get("seat"), int):
-                asked = (self.question(action=message["action"]) if "action" in message
-                         else self.question(kind=message.get("type")))
-                self.reasons.setdefault((table, message["seat"]), {})[
-                    (message.get("step"), asked)] = message.get("reason")
+            self._take(message)
         return len(arrived)
+
+    def _take(self, message: dict[str, Any], depth: int = 0) -> None:
+        kind, table = message.get("kind"), message.get("table")
+        if kind == "batch" and depth == 0:  # several messages for one room in one event
+            for inner in message.get("messages") or []:
+                if isinstance(inner, dict):
+                    self._take(inner, 1)
+        elif kind == "part" and depth < 2:  # a piece of a message too large for one event
+            whole = self.joiner.take(message)
+            if whole is not None:
+                self._take(whole, 2)
+        elif kind == "update":
+            self._take_update(table, protocol.from_wire(message))
+        elif kind == "table":
+            self.tables[table] = protocol.from_wire(message)
+        elif kind == "ack":
+            self.pending.pop(message.get("id"), None)
+            self.acks.append(message)
+        elif kind == "refused":
+            self.pending.pop(message.get("id"), None)
+            self.refusals.append(message)
+        elif kind == "chat":
+            self.chat.append(message)
+        elif kind == "notice":
+            self.notices.append(message)
+        elif kind == "why" and isinstance(message.get("seat"), int):
+            asked = (self.question(action=protocol.from_wire(message["action"]))
+                     if "action" in message else self.question(kind=message.get("type")))
+            self.reasons.setdefault((table, message["seat"]), {})[
+                (message.get("step"), asked)] = message.get("reason")
 
     def _take_update(self, table: str, message: dict[str, Any]) -> None:
         key = (table, message["seat"])

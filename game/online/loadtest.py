@@ -24,6 +24,8 @@ from .matrix import ROOMS_FILE, MatrixTransport, run_referee
 from .referee import Referee
 from .transport import send_all, serve
 
+#: How long a player's sync waits for news before it asks again.
+PLAYER_SYNC_MS = 10_000
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"]
 
 
@@ -32,6 +34,20 @@ def choose(game: str, update: dict[str, Any]) -> dict[str, Any]:
     rng = Rng.derive(7, update["step"], update["seat"])
     choice = controller_class(game).policy(update["view"], update["legal"], rng)
     return choice if choice is not None else rng.choice(update["legal"])
+
+
+class TimedReferee(Referee):
+    """A referee that notes when it first handled each action (the bench splits each round
+    trip there: player to referee, then referee to player)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.arrivals: dict[str, float] = {}
+
+    def handle(self, sender: str, message: Any, now: float) -> Any:
+        if isinstance(message, dict) and message.get("kind") == "action":
+            self.arrivals.setdefault(str(message.get("id")), now)
+        return super().handle(sender, message, now)
 
 
 class Recording(MatrixTransport):
@@ -50,10 +66,12 @@ class Recording(MatrixTransport):
 async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Path,
                            tables: int = 1, game: str = "odysseus", seed: int = 0x5EC2E7ABCD17,
                            max_seconds: float = 600.0,
-                           restart_at: int | None = None) -> dict[str, Any]:
+                           restart_at: int | None = None, seats: list[dict] | None = None,
+                           options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play; ``restart_at``: once the referee has applied that many actions in all, its process
     is "killed" (the referee and its connection dropped, their unsent answers lost) and a new
-    one resumes from the saves folder and the room map."""
+    one resumes from the saves folder and the room map.  ``seats`` (default: Ada and Cy
+    remote, Bo a computer) and ``options`` set up each table."""
     from game.tools.synapse_local import register_with_secret
     saves = Path(saves)
     run = secrets.token_hex(3)
@@ -61,15 +79,17 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
     referee_id = register_with_secret(homeserver, shared_secret, f"ref{run}", password)
     ref_end = MatrixTransport(homeserver, referee_id, password, state=saves / ROOMS_FILE)
     await ref_end.login()
-    referee = Referee(saves, capacity=60, rate=30.0)
-    seats = [{"name": NAMES[0], "kind": "human"}, {"name": NAMES[1], "kind": "bot"},
-             {"name": NAMES[2], "kind": "human"}]
+    referee = TimedReferee(saves, capacity=60, rate=30.0)
+    seats = seats or [{"name": NAMES[0], "kind": "human"}, {"name": NAMES[1], "kind": "bot"},
+                      {"name": NAMES[2], "kind": "human"}]
     people: list[tuple[str, Player, Recording]] = []
     table_ids = []
     for number in range(tables):
         accounts = [register_with_secret(homeserver, shared_secret, f"p{run}t{number}s{s}",
-                                         password) if s != 1 else None for s in range(3)]
-        table, out = referee.open_table(game, seats, accounts, seed=seed + number)
+                                         password) if info["kind"] != "bot" else None
+                    for s, info in enumerate(seats)]
+        table, out = referee.open_table(game, seats, accounts, seed=seed + number,
+                                        options=options)
         table_ids.append(table)
         await ref_end.open_table(table, accounts, referee.tables[table].match.title)
         send_all(ref_end, out)
@@ -80,6 +100,8 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
                 people.append((account, Player(end, referee_id), end))
     stop = asyncio.Event()
     trips: list[float] = []
+    #: (sent, handled by the referee, ack received) per action that made the round trip.
+    legs: list[tuple[str, float, float]] = []
     started = time.monotonic()
     deadline = started + max_seconds
 
@@ -93,7 +115,9 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
         acted: dict[Any, Any] = {}
         seen = 0
         while not finished() and time.monotonic() < deadline:
-            await end.pump(timeout_ms=1_000)
+            # Long-polls: a sync returns as soon as something arrives, so a short timeout
+            # only adds idle requests (40 players at 1 s were 40 syncs a second).
+            await end.pump(timeout_ms=PLAYER_SYNC_MS)
             player.poll()
             for ident in list(player.pending):  # unanswered for long: the referee restarted
                 if time.monotonic() - sent.get(ident, 0) > 5.0:
@@ -101,6 +125,7 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
                     sent[ident] = time.monotonic()
             for ack in player.acks[seen:]:
                 if ack.get("id") in sent:
+                    legs.append((ack["id"], sent[ack["id"]], time.monotonic()))
                     trips.append(time.monotonic() - sent.pop(ack["id"]))
             seen = len(player.acks)
             for key in player.my_turn():
@@ -121,7 +146,7 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
             done = sum(len(holder["referee"].tables[t].match.actions) for t in table_ids)
             if not holder["restarts"] and done >= restart_at:
                 await end.close()  # killed: what it had not sent yet is lost
-                holder["referee"], out = Referee.resume(saves, capacity=60, rate=30.0)
+                holder["referee"], out = TimedReferee.resume(saves, capacity=60, rate=30.0)
                 holder["end"] = MatrixTransport(homeserver, referee_id, password,
                                                 state=saves / ROOMS_FILE)
                 await holder["end"].login()
@@ -140,7 +165,11 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
         await holder["end"].close()
     referee = holder["referee"]
     elapsed = time.monotonic() - started
+    arrivals = referee.arrivals
+    up = [arrivals[i] - t0 for i, t0, _ in legs if i in arrivals]
+    down = [t1 - arrivals[i] for i, _, t1 in legs if i in arrivals]
     return {"referee": referee, "tables": table_ids, "seconds": elapsed, "trips": trips,
+            "to_referee": up, "from_referee": down,
             "received": {account: end.received for account, _, end in people},
             "accounts": {account: i for i, (account, _, _) in enumerate(people)},
             "actions": sum(len(referee.tables[t].match.actions) for t in table_ids),
@@ -170,6 +199,11 @@ def bench_main(tables: int = 20) -> int:
                "round_trip_p50_s": round(percentile(trips, 0.5), 3),
                "round_trip_p95_s": round(percentile(trips, 0.95), 3),
                "round_trip_max_s": round(max(trips), 3) if trips else None,
+               "to_referee_p50_s": round(percentile(result["to_referee"], 0.5), 3),
+               "to_referee_p95_s": round(percentile(result["to_referee"], 0.95), 3),
+               "from_referee_p50_s": round(percentile(result["from_referee"], 0.5), 3),
+               "from_referee_p95_s": round(percentile(result["from_referee"], 0.95), 3),
+               "load_average": [round(x, 2) for x in os.getloadavg()],
                "target_p95_s": 1.0}
     for key, value in figures.items():
         print(f"{key:22} {value}")

@@ -45,6 +45,8 @@ NEEDS_NIO = ("Online play needs the matrix-nio library: pip install 'tabletop-ho
 #: The state event that tells a room's table and role (set by the referee when it makes it).
 ROOM_STATE = f"{protocol.NAMESPACE}.room"
 ROOMS_FILE = "matrix-rooms.yaml"
+#: The referee keeps its sync token at most this often.
+TOKEN_SAVE_SECONDS = 2.0
 #: How many events of each room a sync may bring at most (then the rest on the next).
 TIMELINE_LIMIT = 100
 
@@ -98,6 +100,15 @@ class MatrixTransport(Transport):
         self.handled_since: str | None = None
         self.last_turn: dict[str, Any] = {}
         self.notices: deque[str] = deque(maxlen=100)
+        #: (table, account, here): membership changes in the referee's rooms, unread.
+        self.changes: deque[tuple[str, str, bool]] = deque()
+        #: (room, account): players who left, to be invited back.
+        self.reinvite: deque[tuple[str, str]] = deque()
+        #: table -> the accounts invited to its rooms (the referee's end).
+        self.people: dict[str, set[str]] = {}
+        #: set when something is sent (the referee's sending task waits on it).
+        self.waiting: asyncio.Event | None = None
+        self.token_saved = 0.0
         self._load_state()
 
     # ------------------------------------------------------------------ state
@@ -115,6 +126,15 @@ class MatrixTransport(Transport):
         if self.state_path is not None:
             write_yaml_atomic(self.state_path, {"account": self.account, "rooms": self.rooms,
                                                 "since": self.handled_since})
+
+    def _people(self, table: str) -> set[str]:
+        return self.people.get(table) or {info.get("account") for info in self.rooms.values()
+                                          if info.get("table") == table and info.get("account")}
+
+    def membership(self) -> list[tuple[str, str, bool]]:
+        out = list(self.changes)
+        self.changes.clear()
+        return out
 
     def room_of(self, table: str, account: str | None) -> str | None:
         role = "table" if account == TABLE else "seat"
@@ -138,8 +158,14 @@ class MatrixTransport(Transport):
                                    f"({what}: {exc}). The game waits.") from None
             raise
         if isinstance(response, nio.ErrorResponse):
-            raise NetworkError(f"The homeserver refused to {what}: "
-                               f"{response.message or response.status_code}.")
+            error = NetworkError(f"The homeserver refused to {what}: "
+                                 f"{response.message or response.status_code}.")
+            # Refused for what it is (bad JSON, too large, forbidden), not for the moment
+            # (rate limited, a server error): sending it again would be refused again.
+            code = str(response.status_code or "")
+            error.permanent = code.startswith("M_") and code not in ("M_LIMIT_EXCEEDED",
+                                                                     "M_UNKNOWN")
+            raise error
         return response
 
     async def login(self) -> None:
@@ -152,6 +178,7 @@ class MatrixTransport(Transport):
     async def open_table(self, table: str, accounts: list[str | None], title: str) -> None:
         """(Referee) the table room and one private room per remote account, made once."""
         people = sorted({a for a in accounts if a and a != self.account})
+        self.people[table] = set(people)
         if self.room_of(table, TABLE) is None:
             room = await self._room(f"{title}: table {table}", people,
                                     {"table": table, "role": "table"})
@@ -177,6 +204,8 @@ class MatrixTransport(Transport):
     # ------------------------------------------------------------------ messages
     def send(self, recipient: str, message: dict[str, Any]) -> None:
         self.outbox.append((recipient, message))
+        if self.waiting is not None:
+            self.waiting.set()
 
     def receive(self) -> list[tuple[str, dict[str, Any]]]:
         out = list(self.inbox)
@@ -185,9 +214,11 @@ class MatrixTransport(Transport):
 
     async def flush(self) -> None:
         """Send what waits: in order within each room, the rooms side by side (one table's
-        answers do not wait for another's).  A message for a room not known yet stays (a
-        player's first action before the referee's invitation arrived), and so does what a
-        network failure kept from going (then NetworkError)."""
+        answers do not wait for another's).  What goes to one room at once travels as few
+        events as fit (:func:`protocol.pack`: batched, a message too large for one event
+        split in parts).  A message for a room not known yet stays (a player's first action
+        before the referee's invitation arrived), and so does what a network failure kept
+        from going (then NetworkError)."""
         by_room: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         kept: deque[tuple[str, dict[str, Any]]] = deque()
         while self.outbox:
@@ -196,11 +227,6 @@ class MatrixTransport(Transport):
                                 recipient if self.referee is None else self.account)
             if room is None:
                 kept.append((recipient, message))
-                continue
-            size = protocol.encoded_size(message)
-            if size > protocol.MAX_OUTGOING_BYTES:
-                log.error("a %s message of %d bytes is too large for a Matrix event; not sent",
-                          message.get("kind"), size)
                 continue
             by_room.setdefault(room, []).append((recipient, message))
         results = await asyncio.gather(*(self._send_room(room, items)
@@ -216,34 +242,119 @@ class MatrixTransport(Transport):
         if failure is not None:
             raise failure
 
+    async def send_lanes(self, done: asyncio.Event) -> None:
+        """(The referee) send until ``done`` is set, each room in its own lane: a room's next
+        answers leave as soon as its previous ones are sent, never waiting for a slower room
+        (a shared :meth:`flush` waited for the slowest of sixty).  Order within a room is
+        kept; a network failure holds only its room, retried with a growing pause."""
+        lanes: dict[str, deque[tuple[str, dict[str, Any]]]] = {}
+        tasks: dict[str, asyncio.Task] = {}
+        waiting = self.waiting = self.waiting or asyncio.Event()
+
+        async def lane(room: str) -> None:
+            queue, pause = lanes[room], 1.0
+            try:
+                while queue:
+                    items = list(queue)
+                    queue.clear()
+                    try:
+                        await self._send_room(room, items)
+                        pause = 1.0
+                    except NetworkError as exc:
+                        queue.extendleft(reversed(items[getattr(exc, "sent", 0):]))
+                        log.warning("%s (trying again in %.0f s)", exc, pause)
+                        await asyncio.sleep(pause)
+                        pause = min(60.0, pause * 2)
+            finally:
+                tasks.pop(room, None)
+
+        while True:
+            kept: deque[tuple[str, dict[str, Any]]] = deque()
+            while self.outbox:
+                recipient, message = self.outbox.popleft()
+                room = self.room_of(message.get("table", ""), recipient)
+                if room is None:
+                    kept.append((recipient, message))
+                    continue
+                lanes.setdefault(room, deque()).append((recipient, message))
+                if room not in tasks:
+                    tasks[room] = asyncio.create_task(lane(room))
+            self.outbox = kept + self.outbox
+            if done.is_set():
+                break
+            waiting.clear()
+            try:
+                await asyncio.wait_for(waiting.wait(), 1.0)
+            except asyncio.TimeoutError:
+                pass
+        if tasks:  # what is on its way goes, for a while
+            _, late = await asyncio.wait(list(tasks.values()), timeout=30)
+            for task in late:
+                task.cancel()
+
+    def _content(self, room: str, message: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """The event type and content for one (packed) message.  In the table room a message
+        that changes whose turn it is travels as an ``m.room.message`` (the line any Matrix
+        app shows, mentioning whose turn it is) carrying the message under
+        :data:`protocol.EVENT_UPDATE`: one event instead of two."""
+        if self.referee is not None:
+            return protocol.EVENT_ACTION, message
+        inner = message.get("messages") if message.get("kind") == "batch" else [message]
+        tables = [m for m in inner or [] if isinstance(m, dict) and m.get("kind") == "table"]
+        if not tables or self.rooms.get(room, {}).get("role") != "table":
+            return protocol.EVENT_UPDATE, message
+        last = tables[-1]
+        table = last.get("table", "")
+        turn = (tuple(last.get("to_act") or ()), bool(last.get("over")))
+        line = mention_line(last)
+        if self.last_turn.get(table) == turn:  # nothing new to notify anyone of
+            line = {"msgtype": "m.notice", "body": line["body"]}
+        self.last_turn[table] = turn
+        return "m.room.message", {**line, protocol.EVENT_UPDATE: message}
+
     async def _send_room(self, room: str, items: list[tuple[str, dict[str, Any]]]) -> None:
-        kind = protocol.EVENT_UPDATE if self.referee is None else protocol.EVENT_ACTION
-        for sent, (recipient, message) in enumerate(items):
-            tx = message.get("id") if kind == protocol.EVENT_ACTION else None
+        messages = [message for _, message in items]
+        if self.referee is None:  # the referee's answers: batched, split if too large
+            origins: list[int] = []
+            events = protocol.pack(messages, None, origins)
+        else:  # a player's actions go one by one (each its own id and transaction)
+            events, origins = messages, list(range(len(messages)))
+        for event, origin in zip(events, origins):
+            kind, content = self._content(room, event)
+            tx = event.get("id") if kind == protocol.EVENT_ACTION else None
             try:
                 await self._call("send a message", self.client.room_send(
-                    room, kind, message, tx_id=tx, ignore_unverified_devices=True))
+                    room, kind, content, tx_id=tx, ignore_unverified_devices=True))
             except NetworkError as exc:
-                exc.sent = sent  # what went before it is not sent again
+                if getattr(exc, "permanent", False):  # never blocks the room behind it
+                    log.error("a %s event for %s was refused and is dropped: %s",
+                              event.get("kind"), room, exc)
+                    continue
+                exc.sent = origin  # what went before it is not sent again
                 raise
-            if recipient == TABLE and message.get("kind") == "table":
-                table = message.get("table", "")
-                turn = (tuple(message.get("to_act") or ()), bool(message.get("over")))
-                if self.last_turn.get(table) != turn:
-                    self.last_turn[table] = turn
-                    await self._call("send a message", self.client.room_send(
-                        room, "m.room.message", mention_line(message)))
 
-    async def pump(self, timeout_ms: int = 30_000) -> int:
+    async def pump(self, timeout_ms: int = 30_000, send: bool = True) -> int:
         """Send what waits, then one sync (long-polling up to ``timeout_ms``); returns how many
         messages arrived.  The referee's sync token is saved only here, after the caller has
-        handled the previous batch."""
-        await self.flush()
-        if self.handled_since != self.since:
+        handled the previous batch.  ``send`` False: only sync (another task sends)."""
+        if send:
+            await self.flush()
+        if self.handled_since != self.since and \
+                time.monotonic() - self.token_saved >= TOKEN_SAVE_SECONDS:
+            # An older token is always safe (the action ids make a re-read harmless); writing
+            # it at every sync was a file written and flushed to disk per action.
             self.handled_since = self.since
+            self.token_saved = time.monotonic()
             self._save_state()
-        sync_filter = {"room": {"timeline": {"limit": TIMELINE_LIMIT}},
-                       "presence": {"not_types": ["*"]}}
+        # Only what this end reads: not its own events (a sync woken by each of them is most
+        # of a busy referee's syncs), no typing, receipts or account data, members lazily.
+        sync_filter = {"room": {"timeline": {"limit": TIMELINE_LIMIT,
+                                             "not_senders": [self.account]},
+                                "state": {"lazy_load_members": True},
+                                "ephemeral": {"not_types": ["*"]},
+                                "account_data": {"not_types": ["*"]}},
+                       "presence": {"not_types": ["*"]},
+                       "account_data": {"not_types": ["*"]}}
         response = await self._call("sync", self.client.sync(
             timeout=timeout_ms, since=self.since, sync_filter=sync_filter))
         arrived = len(self.inbox)
@@ -255,7 +366,14 @@ class MatrixTransport(Transport):
         for room in response.rooms.leave:
             self.rooms.pop(room, None) if self.referee is not None else None
         self.since = response.next_batch
-        await self.flush()
+        while self.reinvite:
+            room, who = self.reinvite.popleft()
+            try:
+                await self._call("invite a player back", self.client.room_invite(room, who))
+            except NetworkError as exc:  # already invited, or gone for good: said, not fatal
+                log.info("%s", exc)
+        if send:
+            await self.flush()
         return len(self.inbox) - arrived
 
     async def _invited(self, room: str, invited: Any) -> None:
@@ -275,9 +393,17 @@ class MatrixTransport(Transport):
             return
         if kind == "m.room.member" and isinstance(content, dict):
             info = self.rooms.get(room)
-            if content.get("membership") == "leave" and info:
-                self.notices.append(f"{sender} left the {info.get('role')} room of table "
+            who = source.get("state_key") or sender
+            membership = content.get("membership")
+            if not info or who == self.account or membership not in ("join", "leave", "ban"):
+                return
+            if membership != "join":
+                self.notices.append(f"{who} left the {info.get('role')} room of table "
                                     f"{info.get('table')}.")
+            if self.referee is None and info.get("table"):  # the referee's end: tell it
+                self.changes.append((info["table"], who, membership == "join"))
+                if membership == "leave" and who in self._people(info["table"]):
+                    self.reinvite.append((room, who))  # so that they can come back
             return
         if kind == ROOM_STATE and isinstance(content, dict) and sender == self.referee:
             self.rooms[room] = {"table": content.get("table"), "role": content.get("role"),
@@ -285,6 +411,8 @@ class MatrixTransport(Transport):
             return
         if not isinstance(content, dict):
             return
+        if kind == "m.room.message" and isinstance(content.get(protocol.EVENT_UPDATE), dict):
+            kind, content = protocol.EVENT_UPDATE, content[protocol.EVENT_UPDATE]
         if self.referee is None:  # the referee reads actions from its rooms' members
             info = self.rooms.get(room)
             if kind != protocol.EVENT_ACTION or info is None:
@@ -298,33 +426,55 @@ class MatrixTransport(Transport):
             self.inbox.append((sender, content))
         elif sender == self.referee and kind == protocol.EVENT_UPDATE:
             info = self.rooms.setdefault(room, {"table": None, "role": None, "account": None})
-            if info.get("table") is None and isinstance(content.get("table"), str):
+            if info.get("role") is None and isinstance(content.get("table"), str):
                 info["table"] = content["table"]
-                info["role"] = "seat" if content.get("kind") in ("update", "ack", "refused") \
-                    else "table"
-                info["account"] = self.account if info["role"] == "seat" else None
+                kinds = {m.get("kind") for m in content.get("messages") or []
+                         if isinstance(m, dict)} if content.get("kind") == "batch" \
+                    else {content.get("kind")}
+                if kinds & {"update", "ack", "refused"}:
+                    info["role"], info["account"] = "seat", self.account
+                elif kinds & {"table", "chat", "notice"}:
+                    info["role"], info["account"] = "table", None
             self.inbox.append((sender, content))
 
 
 async def run_referee(transport: MatrixTransport, referee: Any, seconds: float | None = None,
                       stop: asyncio.Event | None = None) -> None:
-    """The referee's loop: pump, hand what arrived to the referee, repeat (until ``stop`` is
-    set or ``seconds`` passed).  A network failure is reported and retried with a growing
+    """The referee's loop: sync, hand what arrived to the referee, repeat (until ``stop`` is
+    set or ``seconds`` passed), while :meth:`MatrixTransport.send_lanes` sends the answers as
+    soon as they are made, each room in its own lane: a sync never waits for the sends of the
+    batch before it, nor a send for a sync (on a busy homeserver that was most of an action's
+    round trip).  The sync token is kept after the referee has handled (and saved) what came
+    before it; answers lost in a crash are sent again on restart (:meth:`Referee.greet`, and
+    the resent actions' acks).  A network failure is reported and retried with a growing
     pause (at most a minute); the referee itself never stops for it."""
     from .transport import serve
     deadline = None if seconds is None else time.monotonic() + seconds
+    transport.waiting = asyncio.Event()
+    done = asyncio.Event()
+    sender = asyncio.create_task(transport.send_lanes(done))
     pause = 1.0
-    while not (stop and stop.is_set()) and (deadline is None or time.monotonic() < deadline):
-        try:
-            await transport.pump(timeout_ms=5_000)
-            pause = 1.0
-        except NetworkError as exc:
-            log.warning("%s (trying again in %.0f s)", exc, pause)
-            await asyncio.sleep(pause)
-            pause = min(60.0, pause * 2)
-            continue
-        serve(referee, transport, time.monotonic())
-    await transport.flush()
+    try:
+        while not (stop and stop.is_set()) and (deadline is None
+                                                or time.monotonic() < deadline):
+            try:
+                await transport.pump(timeout_ms=5_000, send=False)
+                pause = 1.0
+            except NetworkError as exc:
+                log.warning("%s (trying again in %.0f s)", exc, pause)
+                await asyncio.sleep(pause)
+                pause = min(60.0, pause * 2)
+                continue
+            serve(referee, transport, time.monotonic())
+    finally:
+        done.set()
+        transport.waiting.set()
+        await sender
+        transport.waiting = None
+    try:
+        await transport.flush()
+    except NetworkError as exc:
+        log.warning("stopping with answers unsent (sent again at the next start): %s", exc)
 
 
 __all__ = ["MatrixTransport", "NetworkError", "run_referee", "mention_line", "NEEDS_NIO"]

@@ -23,6 +23,7 @@ secret log lines: the builders take only what the match gives that seat.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import uuid
@@ -55,9 +56,16 @@ INCOMING: dict[str, dict[str, tuple[type, ...]]] = {
 #: may be left out before its first update).
 COMMON = {"kind": (str,), "proto": (int,), "program": (str,), "table": (str,), "rules": (int,)}
 OPTIONAL = {"rules"}
-OUTGOING = ("update", "ack", "refused", "table", "chat", "why")
+OUTGOING = ("update", "ack", "refused", "table", "chat", "why", "notice", "batch", "part")
 #: The longest action type a ``why_kind`` may name.
 MAX_TYPE = 64
+#: How much of a split message's text one ``part`` carries: the text is ASCII (escaped), so
+#: as a JSON string inside the part it takes at most twice that, well under the cap.
+PART_CHARS = (MAX_OUTGOING_BYTES - 2048) // 2
+#: A joined message may have at most this many parts (about 1.7 MB), and a program keeps at
+#: most this many unfinished ones (the oldest is dropped; a ``sync`` brings it again).
+MAX_PARTS = 64
+MAX_OPEN_SPLITS = 16
 
 
 class BadMessage(ValueError):
@@ -130,7 +138,7 @@ def check_incoming(message: Any) -> dict[str, Any]:
         raise BadMessage(f"The message is too large ({size} bytes; at most "
                          f"{MAX_INCOMING_BYTES}).")
     kind = message.get("kind")
-    if kind not in INCOMING:
+    if not isinstance(kind, str) or kind not in INCOMING:
         raise BadMessage(f"Unknown message kind {str(kind)[:40]!r}.")
     proto = message.get("proto")
     if proto != PROTOCOL:
@@ -179,16 +187,22 @@ def check_incoming(message: Any) -> dict[str, Any]:
 #: JSON keys are strings: a mapping with other keys (a game's ``{seat: ...}``) crosses as
 #: ``{"@map": [[key, value], ...]}`` and comes back exactly (:func:`from_wire`).
 WIRE_MAP = "@map"
+#: Matrix events are canonical JSON, which has no floats (a homeserver refuses an event
+#: holding one: M_BAD_JSON): a float crosses as ``{"@float": repr}`` and comes back exactly.
+WIRE_FLOAT = "@float"
 
 
 def to_wire(value: Any) -> Any:
-    """``value`` with every mapping whose keys are not all strings made JSON-exact."""
+    """``value`` with every mapping whose keys are not all strings, and every float, made
+    JSON-exact (and canonical-JSON-safe, as Matrix wants)."""
     if isinstance(value, dict):
-        if all(isinstance(k, str) for k in value) and WIRE_MAP not in value:
+        if all(isinstance(k, str) for k in value) and not {WIRE_MAP, WIRE_FLOAT} & set(value):
             return {k: to_wire(v) for k, v in value.items()}
-        return {WIRE_MAP: [[k, to_wire(v)] for k, v in value.items()]}
+        return {WIRE_MAP: [[to_wire(k), to_wire(v)] for k, v in value.items()]}
     if isinstance(value, (list, tuple)):
         return [to_wire(v) for v in value]
+    if isinstance(value, float):
+        return {WIRE_FLOAT: repr(value)}
     return value
 
 
@@ -196,12 +210,20 @@ def from_wire(value: Any) -> Any:
     """The inverse of :func:`to_wire` (after a JSON round trip)."""
     if isinstance(value, dict):
         if set(value) == {WIRE_MAP} and isinstance(value[WIRE_MAP], list):
-            return {(k if not isinstance(k, list) else tuple(k)): from_wire(v)
-                    for k, v in value[WIRE_MAP]}
+            return {_key(from_wire(k)): from_wire(v) for k, v in value[WIRE_MAP]}
+        if set(value) == {WIRE_FLOAT} and isinstance(value[WIRE_FLOAT], str):
+            try:
+                return float(value[WIRE_FLOAT])
+            except ValueError:
+                return value
         return {k: from_wire(v) for k, v in value.items()}
     if isinstance(value, list):
         return [from_wire(v) for v in value]
     return value
+
+
+def _key(key: Any) -> Any:
+    return tuple(_key(k) for k in key) if isinstance(key, list) else key
 
 
 def _public_event(event: dict[str, Any]) -> dict[str, Any]:
@@ -250,6 +272,98 @@ def table_update(match: Any, table: str, log_from: int = 0, mentions: list[str] 
                  result=to_wire(match.result()) if match.is_over() else None)
 
 
+def split(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """``message`` as one or more messages that each fit a Matrix event.
+
+    One that fits is returned alone; a larger one becomes ``part`` messages (``of``: an id
+    made from its text, ``index`` and ``count``, ``data``: a slice of its JSON text) that a
+    :class:`Joiner` puts back together.  The id depends only on the text, so the same update
+    sent again (after a restart) makes the same parts."""
+    if encoded_size(message) <= MAX_OUTGOING_BYTES:
+        return [message]
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=True)
+    ident = hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
+    pieces = [text[i:i + PART_CHARS] for i in range(0, len(text), PART_CHARS)]
+    if len(pieces) > MAX_PARTS:
+        raise ValueError(f"a {message.get('kind')} message of {len(text)} characters is too "
+                         f"large even in {MAX_PARTS} parts")
+    extra = {"rules": message["rules"]} if "rules" in message else {}
+    return [stamp("part", message.get("table", "unknown"), message.get("program"), **extra,
+                  of=ident, index=index, count=len(pieces), data=piece)
+            for index, piece in enumerate(pieces)]
+
+
+def pack(messages: list[dict[str, Any]], program: str | None = None,
+         origins: list[int] | None = None) -> list[dict[str, Any]]:
+    """The messages for one room as few events as fit, in order: each too large one split
+    (:func:`split`), the others gathered into ``batch`` messages (``messages``: the list) of at
+    most :data:`MAX_OUTGOING_BYTES`; a group of one stays itself.  Fewer events is what makes
+    a homeserver fast: an action's ``ack`` and its seat's ``update`` travel as one.
+    ``origins``, if given, receives for each event the index of the first message it holds
+    (what to send again if that event could not go)."""
+    out: list[dict[str, Any]] = []
+    group: list[dict[str, Any]] = []
+    first: list[int] = []
+    size = 0
+
+    def close() -> None:
+        if group and origins is not None:
+            origins.append(first[0])
+        first.clear()
+        if len(group) == 1:
+            out.append(group[0])
+        elif group:
+            out.append(stamp("batch", group[0].get("table", "unknown"),
+                             program or group[0].get("program"), messages=list(group)))
+        group.clear()
+
+    for number, message in enumerate(messages):
+        for piece in split(message):
+            if piece.get("kind") == "part":
+                close()
+                size = 0
+                out.append(piece)
+                if origins is not None:
+                    origins.append(number)
+                continue
+            more = encoded_size(piece) + 1
+            if group and size + more + 512 > MAX_OUTGOING_BYTES:
+                close()
+                size = 0
+            group.append(piece)
+            first.append(number)
+            size += more
+    close()
+    return out
+
+
+class Joiner:
+    """Puts :func:`split` parts back together, in order whatever order they came in; a part
+    seen twice is harmless.  :meth:`take` returns the whole message with its last part."""
+
+    def __init__(self) -> None:
+        self.open: dict[str, dict[int, str]] = {}
+
+    def take(self, part: dict[str, Any]) -> dict[str, Any] | None:
+        ident, index, count = part.get("of"), part.get("index"), part.get("count")
+        data = part.get("data")
+        if not (isinstance(ident, str) and isinstance(index, int) and isinstance(count, int)
+                and isinstance(data, str) and 0 <= index < count <= MAX_PARTS):
+            return None
+        pieces = self.open.setdefault(ident, {})
+        pieces[index] = data
+        while len(self.open) > MAX_OPEN_SPLITS:
+            del self.open[next(iter(self.open))]
+        if len(pieces) < count or any(i not in pieces for i in range(count)):
+            return None
+        del self.open[ident]
+        try:
+            whole = json.loads("".join(pieces[i] for i in range(count)))
+        except ValueError:
+            return None
+        return whole if isinstance(whole, dict) else None
+
+
 def turn_text(message: dict[str, Any]) -> str:
     """The line the table room shows for a ``table`` message (its status and whose turn)."""
     if message.get("over"):
@@ -263,5 +377,5 @@ def turn_text(message: dict[str, Any]) -> str:
 __all__ = ["PROTOCOL", "EVENT_ACTION", "EVENT_UPDATE", "MAX_INCOMING_BYTES",
            "MAX_OUTGOING_BYTES", "BadMessage", "check_incoming", "new_action_id",
            "program_version", "seat_update", "table_update", "stamp", "encoded_size",
-           "to_wire", "from_wire",
+           "to_wire", "from_wire", "split", "pack", "Joiner",
            "turn_text"]

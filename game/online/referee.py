@@ -96,6 +96,8 @@ class Table:
     digest: dict[int, str] = field(default_factory=dict)
     #: (step, seat, question) -> the answer to a ``why``/``why_kind`` (this step's only).
     reasons: dict[tuple[int, int, str], str | None] = field(default_factory=dict)
+    #: the accounts that left the table's rooms and have not come back.
+    away: set[str] = field(default_factory=set)
 
     def seats_of(self, account: str) -> list[int]:
         return [seat for seat, who in enumerate(self.accounts) if who == account]
@@ -221,6 +223,34 @@ class Referee:
                                            "The referee could not handle that message (an "
                                            "internal fault, logged); nothing was changed."))]
 
+    def presence(self, table_id: str, account: str, here: bool) -> Outgoing:
+        """A remote player left the table's rooms (``here`` False: Matrix membership "leave")
+        or came back: a line for the table, once per change (nothing for an account without a
+        seat, or for what changes nothing).  The match itself never changes: it waits."""
+        table = self.tables.get(table_id)
+        if table is None or not isinstance(account, str) or not table.seats_of(account):
+            return []
+        if here == (account not in table.away):
+            return []
+        seats = table.seats_of(account)
+        names = " and ".join(table.name(s) for s in seats)
+        match = table.match
+        if here:
+            table.away.discard(account)
+            text = f"{names} came back to the table."
+        else:
+            table.away.add(account)
+            if match.is_over():
+                text = f"{names} left the table."
+            elif set(seats) & set(match.to_act()):
+                text = f"{names} left the table; the game waits for them."
+            else:
+                text = (f"{names} left the table; the game goes on and waits for them at "
+                        "their turn.")
+        return [(TABLE, stamp("notice", table.table_id, self.program,
+                              rules=match.cls.rules_version, text=text, account=account,
+                              away=not here))]
+
     def _refusal(self, table_id: str, ident: str | None, reason: str,
                  table: Table | None = None) -> dict[str, Any]:
         extra = {"rules": table.match.cls.rules_version} if table else {}
@@ -283,7 +313,7 @@ class Referee:
             table.sent_log.pop(seat, None)
             table.digest.pop(seat, None)
             return [(sender, self._seat_update(table, seat))]
-        return self._act(table, sender, seat, ident, message["action"])
+        return self._act(table, sender, seat, ident, protocol.from_wire(message["action"]))
 
     def _act(self, table: Table, sender: str, seat: int, ident: str,
              action: dict[str, Any]) -> Outgoing:
@@ -326,7 +356,8 @@ class Referee:
         if key not in table.reasons:
             if len(table.reasons) > MAX_REFUSED or any(k[0] != key[0] for k in table.reasons):
                 table.reasons.clear()
-            table.reasons[key] = (match.why_not(seat, question) if kind == "why"
+            table.reasons[key] = (match.why_not(seat, protocol.from_wire(question))
+                                  if kind == "why"
                                   else match.why_not_kind(seat, question))
         answer = {"action": question} if kind == "why" else {"type": question}
         return stamp("why", table.table_id, self.program, rules=match.cls.rules_version,

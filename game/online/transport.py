@@ -18,6 +18,7 @@ from abc import ABC, abstractmethod
 from collections import defaultdict, deque
 from typing import Any
 
+from .protocol import split
 from .referee import TABLE, Referee
 
 
@@ -34,6 +35,11 @@ class Transport(ABC):
     def receive(self) -> list[tuple[str, dict[str, Any]]]:
         """The messages that arrived since the last call, as (sender, message)."""
 
+    def membership(self) -> list[tuple[str, str, bool]]:
+        """(table, account, here) for every account that left (False) or joined (True) one
+        of this end's table rooms since the last call (the referee's end reads them)."""
+        return []
+
 
 class MemoryHub:
     """An in-memory network: queues per account, table rooms by table id."""
@@ -45,6 +51,8 @@ class MemoryHub:
         #: account -> every message it received (decoded), in order.
         self.received: dict[str, list[dict[str, Any]]] = defaultdict(list)
         self.sent = 0
+        #: account -> (table, account, here) changes it has not read yet.
+        self.changes: dict[str, deque[tuple[str, str, bool]]] = defaultdict(deque)
 
     def endpoint(self, account: str) -> "MemoryTransport":
         return MemoryTransport(self, account)
@@ -53,12 +61,20 @@ class MemoryHub:
         self.members[table].update(a for a in accounts if a)
 
     def deliver(self, sender: str, recipient: str, message: dict[str, Any]) -> None:
-        text = json.dumps(message, separators=(",", ":"))
+        """As a homeserver would: a message too large for one event goes in parts."""
         targets = sorted(self.members[message.get("table", "")]) if recipient == TABLE \
             else [recipient]
-        for target in targets:
-            self.queues[target].append((sender, text))
-            self.sent += 1
+        for piece in split(message):
+            text = json.dumps(piece, separators=(",", ":"))
+            for target in targets:
+                self.queues[target].append((sender, text))
+                self.sent += 1
+
+    def leave(self, table: str, account: str, watcher: str, here: bool = False) -> None:
+        """``account`` leaves the table's rooms (``here``: comes back); ``watcher`` (the
+        referee's account) is told."""
+        (self.members[table].add if here else self.members[table].discard)(account)
+        self.changes[watcher].append((table, account, here))
 
     def drop(self, account: str) -> int:
         """Lose what ``account`` had not read yet (its program was killed); how many."""
@@ -83,6 +99,12 @@ class MemoryTransport(Transport):
             out.append((sender, message))
         return out
 
+    def membership(self) -> list[tuple[str, str, bool]]:
+        changes = self.hub.changes[self.account]
+        out = list(changes)
+        changes.clear()
+        return out
+
 
 def serve(referee: Referee, transport: Transport, now: float) -> int:
     """Hand every message that arrived to the referee and send its answers; how many."""
@@ -90,6 +112,8 @@ def serve(referee: Referee, transport: Transport, now: float) -> int:
     for sender, message in arrived:
         for recipient, answer in referee.handle(sender, message, now):
             transport.send(recipient, answer)
+    for table, account, here in transport.membership():
+        send_all(transport, referee.presence(table, account, here))
     return len(arrived)
 
 
