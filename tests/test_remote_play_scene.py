@@ -287,3 +287,30 @@ def test_two_people_share_one_screen_at_an_online_table_with_the_handover_card(t
         pytest.fail("the shared-screen game did not end")
     assert handovers >= 4 and set(frames) == {0, 1}
     assert match.is_over() and table.result() == match.result()
+
+
+def test_a_player_leaving_and_coming_back_is_shown_at_the_table(tmp_path):
+    """The referee's notice (issue 30: a player gone) reaches the screen like a refusal."""
+    hub = MemoryHub()
+    referee = Referee(tmp_path, capacity=1000, rate=1000)
+    ref_end, ann_end = hub.endpoint("@ref"), hub.endpoint("@ann")
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}]
+    table_id, outgoing = referee.open_table("fantasy_racing", seats, ["@ann", "@bo"], seed=SEED)
+    hub.join(table_id, ["@ann", "@bo"])
+    for recipient, message in outgoing:
+        ref_end.send(recipient, message)
+    player = Player(ann_end, "@ref")
+    player.poll()
+    d = Driver()
+    table = RemoteTable(player, table_id, [0])
+    scene = PlayScene(d.app, table=table)
+    d.app.push(scene)
+    d.pump(2)
+    toasts = []
+    d.app.toast = lambda text, **kw: toasts.append(text)
+    for here in (False, True):
+        for recipient, message in referee.presence(table_id, "@bo", here):
+            ref_end.send(recipient, message)
+        d.pump(2)
+    assert len(toasts) == 2
+    assert "Bo left the table" in toasts[0] and "Bo came back" in toasts[1]

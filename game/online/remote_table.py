@@ -59,6 +59,7 @@ class RemoteTable(Table):
         self._log: list[Event] = []
         self._taken: dict[int, int] = {}
         self._refusals = len(player.refusals)
+        self._notices = len(player.notices)
         self._mark: Any = None
         self._step = next(STEPS)
         self._fold()
@@ -197,13 +198,18 @@ class RemoteTable(Table):
         return None
 
     def poll(self) -> list[str]:
-        """Take in what arrived; the reasons of the refusals for this table, to show."""
+        """Take in what arrived; the reasons of the refusals for this table and the referee's
+        notices about it (a player left, came back), to show."""
         self.player.poll()
         refusals = self.player.refusals[self._refusals:]
         self._refusals = len(self.player.refusals)
+        notices = self.player.notices[self._notices:]
+        self._notices = len(self.player.notices)
         self._fold()
-        return [str(r.get("reason") or "The referee refused that.") for r in refusals
-                if r.get("table") in (self.table_id, "unknown")]
+        return ([str(r.get("reason") or "The referee refused that.") for r in refusals
+                 if r.get("table") in (self.table_id, "unknown")]
+                + [str(n.get("text"))[:200] for n in notices
+                   if n.get("table") == self.table_id and n.get("text")])
 
     def _fold(self) -> None:
         """Bring the merged log up to date; a new ``step`` when anything changed."""

@@ -353,6 +353,8 @@ class Tables:
         self.auto_join: list[str] = []
         #: table id -> its latest ``table`` message.
         self.messages: dict[str, dict[str, Any]] = {}
+        #: room id -> the parts of messages too large for one event, until whole.
+        self.joiners: dict[str, protocol.Joiner] = {}
 
     def grouped(self) -> list[Invitation]:
         """One invitation per game (its rooms together), in the order they came."""
@@ -409,7 +411,11 @@ class Tables:
                                         "referee": content.get("referee") or source.get("sender"),
                                         "account": content.get("account")}
                 elif kind == protocol.EVENT_UPDATE:
-                    changed |= self._update(room, source, content)
+                    changed |= self._arrived(room, source, content)
+                elif kind == "m.room.message" and isinstance(
+                        content.get(protocol.EVENT_UPDATE), dict):
+                    # the table room's turn line carries the referee's message inside it
+                    changed |= self._arrived(room, source, content[protocol.EVENT_UPDATE])
         for room, invitation in list(self.invitations.items()):
             if invitation.table and any(
                     info.get("table") == invitation.table
@@ -425,6 +431,22 @@ class Tables:
                 self.tables.pop(info.get("table"), None)
                 changed = True
         return changed
+
+    def _arrived(self, room: str, source: dict[str, Any], content: dict[str, Any]) -> bool:
+        """One event from a referee: a ``batch`` gives each message it holds, a ``part`` is
+        kept until its message is whole (``protocol.pack`` makes both)."""
+        if content.get("kind") == "batch":
+            changed = False
+            for inner in content.get("messages") or []:
+                if isinstance(inner, dict) and inner.get("kind") != "batch":
+                    changed |= self._arrived(room, source, inner)
+            return changed
+        if content.get("kind") == "part":
+            whole = self.joiners.setdefault(room, protocol.Joiner()).take(content)
+            if whole is None or whole.get("kind") in ("part", "batch"):
+                return False
+            content = whole
+        return self._update(room, source, content)
 
     def _update(self, room: str, source: dict[str, Any], content: dict[str, Any]) -> bool:
         info = self.rooms.get(room)
@@ -447,7 +469,7 @@ class Tables:
                     return True
             return False
         if content.get("kind") != "table":
-            if content.get("kind") == "chat":
+            if content.get("kind") in ("chat", "notice"):  # notice: a player left, came back
                 self.inbox[sender].append((sender, content))
             return False
         self.inbox[sender].append((sender, content))
