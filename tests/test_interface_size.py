@@ -18,6 +18,9 @@ from game.ui.settings import Settings
 
 from uidriver import Driver
 
+#: pygame_gui warns when a label's text does not fit its rectangle: here that fails.
+pytestmark = pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
+
 SCALE = next(c for c in CHOICES if c.field == "ui_scale")
 THEME = next(c for c in CHOICES if c.field == "theme")
 

@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
+from game.ui.look import px
 from game.ui.marks import draw_highlight, draw_seat_mark, readable_on, rect_points
 from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_name, draw_text, fit,
                              font, render_text, wrap_text)
@@ -304,12 +305,12 @@ class RacingScreen(GameScreen):
         n = max(1, len(items))
         width = (rect.width - 6 * (n - 1)) // n
         for i, (text, callback, tip) in enumerate(items):
-            widget = controls.button((rect.x + i * (width + 6), y, width, height), text,
+            widget = controls.button((rect.x + i * (width + 6), y, width, px(height)), text,
                                      callback, tooltip=tip,
                                      object_id="#primary" if i == primary else None)
             if tip and len(tip) > 80:  # a character card: wider than pygame_gui's 170 px
-                widget.set_tooltip(tip, wrap_width=380)
-        return y + height + 6
+                widget.set_tooltip(tip, wrap_width=px(380))
+        return y + px(height) + 6
 
     def _pick_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         y = rect.y
@@ -394,32 +395,32 @@ class RacingScreen(GameScreen):
             # Two to a row while the labels fit; a longer one gets the whole row.
             wide = font(16, True).size(text)[0] > half - 20
             if wide and col:
-                y, col = y + 38, 0
-            box = (rect.x, y, rect.width, 34) if wide else \
-                (rect.x + col * (half + 6), y, half, 34)
+                y, col = y + px(38), 0
+            box = (rect.x, y, rect.width, px(34)) if wide else \
+                (rect.x + col * (half + 6), y, half, px(34))
             controls.button(box, text, callback, tooltip=tip, enabled=callback is not None,
                             object_id="#chosen" if text.startswith("Aiming") else None)
             if wide or col:
-                y, col = y + 38, 0
+                y, col = y + px(38), 0
             else:
                 col = 1
         if col:
-            y += 38
+            y += px(38)
         # A disabled button shows no tooltip: say under the buttons why it cannot be used.
         for key in sorted(why_not):
             for line in wrap_text(why_not[key], 16, rect.width - 12):
-                controls.label((rect.x, y, rect.width, 22), line, object_id="#muted")
-                y += 22
-            y += 4
+                controls.label((rect.x, y, rect.width, px(22)), line, object_id="#muted")
+                y += px(22)
+            y += px(4)
         if aim:
             targets = [a for a in legal if a.get("object") == aim]
             for i, action in enumerate(targets[:6]):
                 words = self._target_words(action, view)
-                controls.button((rect.x + (i % 2) * (half + 6), y + (i // 2) * 34, half, 30),
+                controls.button((rect.x + (i % 2) * (half + 6), y + (i // 2) * px(34), half, px(30)),
                                 fit("Hit " + self._target_words(action, view, short=True),
                                     half - 12, 16, bold=True),
                                 lambda a=action: self.act(a), tooltip="Hit " + words)
-            y += ((min(6, len(targets)) + 1) // 2) * 34
+            y += ((min(6, len(targets)) + 1) // 2) * px(34)
         return y - rect.y
 
     def _target_words(self, action: dict[str, Any], view: dict[str, Any],
@@ -617,11 +618,11 @@ class RacingScreen(GameScreen):
             OBJECTS[k]["name"].lower() for k in r["objects"]]
 
     def outline(self, surface: pygame.Surface, transform: Any, cell: Any,
-                colour: tuple[int, int, int], width: int) -> None:
+                colour: tuple[int, int, int], width: int) -> pygame.Rect | None:
         if isinstance(cell[0], str):  # a row of the race table, not a square
-            return
+            return None
         rect = self._cell_rect(transform, cell)
-        pygame.draw.rect(surface, colour, rect, width)
+        return pygame.draw.rect(surface, colour, rect, width)
 
     def _cell_rect(self, transform: Any, cell: Any) -> pygame.Rect:
         x, y = transform.to_screen(cell[0] * self.board.tilewidth, cell[1] * self.board.tileheight)

@@ -16,6 +16,7 @@ import pygame
 
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
+from game.ui.look import px
 from game.ui.marks import draw_highlight, draw_kind_badge, draw_seat_mark, ink_on
 from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font,
                              wrap_text)
@@ -176,8 +177,8 @@ class FandangoScreen(GameScreen):
         return [transform.to_screen(x, y) for x, y in self.layout.polygon(col, row)]
 
     def outline(self, surface: pygame.Surface, transform: Any, cell: Any,
-                colour_: tuple[int, int, int], width: int) -> None:
-        pygame.draw.polygon(surface, colour_, self.hex_polygon(cell, transform), width)
+                colour_: tuple[int, int, int], width: int) -> pygame.Rect | None:
+        return pygame.draw.polygon(surface, colour_, self.hex_polygon(cell, transform), width)
 
     # panel ----------------------------------------------------------------------------
     def panel_text(self, view: dict[str, Any]) -> list[str]:
@@ -353,13 +354,13 @@ class FandangoScreen(GameScreen):
         width = (rect.width - 8) // cols
         for n, (text, action, tip) in enumerate(shown):
             x = rect.x + (n % cols) * (width + 8)
-            yy = y + (n // cols) * 36
+            yy = y + (n // cols) * px(36)
             if action == "more":
                 callback = self._next_page
             else:
                 callback = (lambda a=action: self._do(a))
-            controls.button((x, yy, width, 32), text[:30], callback, tooltip=tip)
-        return y + 36 * ((len(shown) + cols - 1) // cols)
+            controls.button((x, yy, width, px(32)), text[:30], callback, tooltip=tip)
+        return y + px(36) * ((len(shown) + cols - 1) // cols)
 
     def _next_page(self) -> None:
         self.page += 1
@@ -372,17 +373,17 @@ class FandangoScreen(GameScreen):
         top = y
         if buys:
             bag = buys[0]["bag"]
-            controls.label((rect.x, y, rect.width, 22), "Spend a Money Bag on:")
-            y += 24
+            controls.label((rect.x, y, rect.width, px(22)), "Spend a Money Bag on:")
+            y += px(24)
             kinds = [a["item"] for a in buys if a["bag"] == bag]
             w4 = (rect.width - 18) // 4
             for n, kind in enumerate(kinds):
                 x = rect.x + (n % 4) * (w4 + 6)
-                controls.button((x, y + (n // 4) * 32, w4, 28), ITEMS[kind]["name"][:9],
+                controls.button((x, y + (n // 4) * px(32), w4, px(28)), ITEMS[kind]["name"][:9],
                                 lambda k=kind, b=bag: self._do({"type": "buy", "bag": b,
                                                                 "item": k}),
                                 tooltip=ITEMS[kind]["text"])
-            y += 32 * ((len(kinds) + 3) // 4)
+            y += px(32) * ((len(kinds) + 3) // 4)
         return y - top
 
     def _prompt_panel(self, rect: pygame.Rect, view: dict[str, Any],
@@ -396,29 +397,29 @@ class FandangoScreen(GameScreen):
                       f" ({self._roll_result(prompt, value + c)})" for c in (-1, 0, 1)}
             changes = sorted(a["change"] for a in legal if a["type"] == "lucky")
             for change in changes:
-                controls.button((rect.x, y, rect.width, 34), labels[change][:44],
+                controls.button((rect.x, y, rect.width, px(34)), labels[change][:44],
                                 lambda c=change: self._do({"type": "lucky", "change": c}),
                                 object_id="#primary" if change == 0 else None)
-                y += 38
+                y += px(38)
         elif prompt["type"] == "kitten":
-            controls.button((rect.x, y, rect.width, 34), "Keep the kitten (roll defence)",
+            controls.button((rect.x, y, rect.width, px(34)), "Keep the kitten (roll defence)",
                             lambda: self._do({"type": "decline"}),
                             tooltip="Or click a green hex (dashed, an arrow): the unit escapes there "
                                     "instead")
-            y += 38
+            y += px(38)
         else:
             for a in legal:
                 if a["type"] == "sacrifice":
                     orc = self._unit(view, a["orc"])
-                    controls.button((rect.x, y, rect.width, 34),
+                    controls.button((rect.x, y, rect.width, px(34)),
                                     f"Orc at {self._where(orc)} takes the attack",
                                     lambda a=a: self._do(a), tooltip=unit_words(orc))
                 elif a["type"] == "decline":
-                    controls.button((rect.x, y, rect.width, 34), "Decline (the attack stands)",
+                    controls.button((rect.x, y, rect.width, px(34)), "Decline (the attack stands)",
                                     lambda a=a: self._do(a))
                 else:
                     continue
-                y += 38
+                y += px(38)
         return y - rect.y + self._buy_buttons(rect, y, legal)
 
     def _where(self, unit: dict[str, Any]) -> str:
