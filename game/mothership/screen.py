@@ -586,9 +586,9 @@ class MothershipScreen(GameScreen):
         return set(self.targets(view))
 
     def outline(self, surface: pygame.Surface, transform: Any, cell: Any,
-                colour: tuple[int, int, int], width: int) -> None:
+                colour: tuple[int, int, int], width: int) -> pygame.Rect | None:
         rect = self._cell_rect(transform, cell).inflate(-2, -2)
-        pygame.draw.rect(surface, colour, rect, width, border_radius=6)
+        return pygame.draw.rect(surface, colour, rect, width, border_radius=6)
 
     def _cell_rect(self, transform: Any, cell: Cell) -> pygame.Rect:
         x, y = transform.to_screen(cell[0] * self.board.tilewidth, cell[1] * self.board.tileheight)

@@ -26,7 +26,7 @@ from game.engine.events import audience, visible_to
 from .. import look, paths
 from ..look import px
 from ..gamescreen import screen_for
-from ..marks import draw_seat_mark, readable_on
+from ..marks import HIGHLIGHTS, draw_ring_badge, draw_seat_mark, readable_on
 from ..scene import Scene
 from ..thinker import Thinker
 from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, font,
@@ -54,8 +54,8 @@ THINK_POLL = 0.015
 #: The key that asks for a hint (H is History, F1 the rules).
 HINT_KEY = pygame.K_t
 #: Outlines on the board: the hinted places, and the places a handover's recap lists.
-HINT_COLOUR = (90, 220, 255)
-RECAP_COLOUR = (255, 160, 60)
+HINT_COLOUR = HIGHLIGHTS["hint"].colour
+RECAP_COLOUR = HIGHLIGHTS["recap"].colour
 
 
 def takes(callback: Any, action: dict[str, Any]) -> bool:
@@ -513,10 +513,12 @@ class PlayScene(Scene):
     def _draw_marks(self, surface: pygame.Surface, transform: Any) -> None:
         """Outline the hinted places and the places the recap lists."""
         hint = self.active_hint()
-        for cells, colour in ((self.recap_cells, RECAP_COLOUR),
-                              (self.hint_cells if hint is not None else (), HINT_COLOUR)):
-            for cell in cells:
-                self.screen.outline(surface, transform, cell, colour, 4)
+        for cells, kind in ((self.recap_cells, "recap"),
+                            (self.hint_cells if hint is not None else (), "hint")):
+            for cell in cells:  # the ring, and its badge: a bulb for the hint, a clock for
+                # the recap (never colour alone)
+                ring = self.screen.outline(surface, transform, cell, HIGHLIGHTS[kind].colour, 4)
+                draw_ring_badge(surface, kind, ring, px(7))
         for cell in self.hint_cells if hint is not None else ():
             label = self.screen.hint_label(cell)
             if label:  # the name the hint's words give it, where the board shows none
@@ -533,8 +535,9 @@ class PlayScene(Scene):
             surface.set_clip(None)
             for widget in getattr(self, "hint_widgets", ()):
                 if widget.alive() and widget.visible:
-                    pygame.draw.rect(surface, HINT_COLOUR, widget.rect.inflate(8, 8), 3,
-                                     border_radius=6)
+                    ring = widget.rect.inflate(8, 8)
+                    pygame.draw.rect(surface, HINT_COLOUR, ring, 3, border_radius=6)
+                    draw_ring_badge(surface, "hint", ring, px(7))
             surface.set_clip(clip)
 
     def show_results(self) -> None:
@@ -978,10 +981,12 @@ class PlayScene(Scene):
         surface.set_clip(area.clip(clip))
         with look.board_size():  # the board and what is drawn on it keep its zoom
             self.screen.draw_pieces(surface, transform, view)
-        for cell, colour, width in ((self.hover, (255, 255, 255), 2),
-                                    (self.cursor if self.keyboard_on_board else None, GOLD, 3)):
-            if cell is not None:
-                self.screen.outline(surface, transform, cell, colour, width)
+        for cell, kind, width in ((self.hover, "hover", 2),
+                                  (self.cursor if self.keyboard_on_board else None, "cursor", 3)):
+            if cell is not None:  # a ring in the kind's colour, and its badge (never colour alone)
+                ring = self.screen.outline(surface, transform, cell, HIGHLIGHTS[kind].colour,
+                                           width)
+                draw_ring_badge(surface, kind, ring, px(7))
         self._draw_marks(surface, transform)
         surface.set_clip(clip)
         self._draw_cue(surface)
