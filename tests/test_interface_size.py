@@ -164,3 +164,32 @@ def test_high_contrast_text_reads_on_a_black_panel(colour):
     finally:
         look.set_look(100, "normal")
     assert look.text_colour(colour) == colour  # the normal theme leaves colours alone
+
+
+@pytest.mark.parametrize("game_id", ["monster_fandango", "odysseus"])
+def test_high_contrast_panels_are_black_not_the_normal_palette(game_id):
+    """The hand-drawn panel (and the board's frame and the window around it) follow the
+    high-contrast theme: black, as its widgets are, not the normal theme's dark purple."""
+    from game.engine import Match
+    from game.ui.scenes.handover import HandoverScene
+    from game.ui.scenes.play import PlayScene
+    from game.engine.registry import controller_class
+    seats = [{"name": n, "kind": "human"}
+             for n in ["Mira", "Bo", "Tess"][:max(2, controller_class(game_id).min_seats)]]
+    shares = {}
+    for theme in ("normal", "high_contrast"):
+        d = Driver(size=(1280, 720), theme=theme)
+        play = d.app.push(PlayScene(d.app, Match.new(game_id, seats, seed=1)))
+        d.pump(2)
+        if isinstance(d.top, HandoverScene):
+            d.key(pygame.K_SPACE)
+            d.pump(2)
+        frame = d.app.screen
+        panel = play.panel_rect().clip(frame.get_rect())
+        black = sum(frame.get_at((x, y))[:3] == (0, 0, 0)
+                    for x in range(panel.x, panel.right, 3) for y in range(panel.y, panel.bottom, 3))
+        shares[theme] = black / len(range(panel.x, panel.right, 3)) / len(
+            range(panel.y, panel.bottom, 3))
+        corner = frame.get_at((2, frame.get_height() - 2))[:3]  # the window's background
+        assert (corner == (0, 0, 0)) == (theme == "high_contrast"), (theme, corner)
+    assert shares["normal"] < 0.05 and shares["high_contrast"] > 0.5, shares

@@ -15,7 +15,7 @@ from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
 from game.ui.look import px
 from game.ui.marks import circle_points, draw_highlight, draw_seat_mark
-from game.ui.widgets import ALERT, GOLD, SEAT_COLOURS, draw_text, render_text
+from game.ui.widgets import ALERT, GOLD, SEAT_COLOURS, draw_text, panel_fill, render_text
 
 from .kernel import TEAM_ITEM, TEAMS
 from .rules import ITEM_NAMES, TEAM_NAMES
@@ -457,7 +457,7 @@ class ExpeditionScreen(GameScreen):
                 tag = render_text(f"avg {info['average']:.3g}", max(12, size // 4), GOLD,
                                   bold=True)
                 box = tag.get_rect(center=(round(x), round(y + size * 0.4)))
-                pygame.draw.rect(surface, (30, 24, 20), box.inflate(6, 0), border_radius=5)
+                pygame.draw.rect(surface, panel_fill((30, 24, 20)), box.inflate(6, 0), border_radius=5)
                 surface.blit(tag, box)
             if (row, index) not in standing:  # a climber there would cover them
                 self._draw_owners(surface, (x, y + size * 0.42),

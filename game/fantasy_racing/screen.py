@@ -18,7 +18,7 @@ from game.ui.gamescreen import GameScreen, Tween, art
 from game.ui.look import px
 from game.ui.marks import draw_highlight, draw_seat_mark, readable_on, rect_points
 from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_name, draw_text, fit,
-                             font, render_text, wrap_text)
+                             font, panel_fill, render_text, wrap_text)
 
 from .data import CHARACTERS, MOOD_HELP, OBJECTS, TRACK, character_card
 
@@ -825,7 +825,7 @@ class RacingScreen(GameScreen):
         width = min(236, room - 12)
         height = 76 + 60 * len(rows)
         box = pygame.Surface((width, height), pygame.SRCALPHA)
-        box.fill((20, 18, 26, 215))
+        box.fill(panel_fill((20, 18, 26, 215)))
         surface.blit(box, (x, y))
         self.status_boxes = [pygame.Rect(x, y, width, height)]
         turn = view["turn"]
@@ -874,7 +874,7 @@ class RacingScreen(GameScreen):
         """The same as a slim column (racers in playing order), for small windows and a
         zoomed board."""
         box = pygame.Surface((width, 62 + 30 * len(rows)), pygame.SRCALPHA)
-        box.fill((20, 18, 26, 215))
+        box.fill(panel_fill((20, 18, 26, 215)))
         surface.blit(box, (x, y))
         self.status_boxes = [box.get_rect(topleft=(x, y))]
         title = f"Turn {view['turn']}/{view['turns']}" if view["turn"] else "Picking"
@@ -908,7 +908,7 @@ class RacingScreen(GameScreen):
         d = self.dice
         box = pygame.Rect(area.right - 132, area.y + 8, 124, 112)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        panel.fill((20, 18, 26, 215))
+        panel.fill(panel_fill((20, 18, 26, 215)))
         surface.blit(panel, box)
         self.status_boxes.append(box)
         draw_text(surface, d["die"], (box.centerx, box.y + 4), 14, MUTED, bold=True,

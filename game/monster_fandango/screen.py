@@ -18,7 +18,7 @@ from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
 from game.ui.look import px
 from game.ui.marks import draw_highlight, draw_kind_badge, draw_seat_mark, ink_on
-from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font,
+from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font, panel_fill,
                              wrap_text)
 
 from game.board.hexgrid import Hex
@@ -837,7 +837,7 @@ class FandangoScreen(GameScreen):
         height = 18 * len(lines) + 8
         box = pygame.Rect(area.x + 6, area.bottom - height - 6, area.width - 12, height)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((20, 18, 24, 190))
+        shade.fill(panel_fill((20, 18, 24, 190)))
         surface.blit(shade, box)
         for n, (dot, seat, text) in enumerate(lines):
             if dot is not None:
@@ -862,7 +862,7 @@ class FandangoScreen(GameScreen):
         box = pygame.Rect(0, 0, width, max(64, 24 + 20 * len(lines)))
         box.midtop = (area.centerx, area.y + 28)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((20, 18, 24, 220))
+        shade.fill(panel_fill((20, 18, 24, 220)))
         surface.blit(shade, box)
         good = self.dice["good"]
         edge = (110, 210, 110) if good else ALERT if good is False else GOLD

@@ -18,7 +18,7 @@ from pygame_gui.elements import UIButton
 from game.ui.gamescreen import GameScreen, Tween
 from game.ui.look import px
 from game.ui.marks import draw_highlight, draw_seat_mark, readable_on, rect_points
-from game.ui.widgets import GOLD, SEAT_COLOURS, TEXT, fit, font, wrap_text
+from game.ui.widgets import GOLD, SEAT_COLOURS, TEXT, fit, font, panel_fill, wrap_text
 
 from .art import (AP_GOLD, KIND_COLOURS, TRACKER, ap_token, character_token, effect_token,
                   symbol, tile_face)
@@ -788,7 +788,7 @@ class MothershipScreen(GameScreen):
         scale = transform.scale
         colour = seat_colour(s)
         card = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(card, (16, 18, 26, 215), card.get_rect(), border_radius=10)
+        pygame.draw.rect(card, panel_fill((16, 18, 26, 215)), card.get_rect(), border_radius=10)
         surface.blit(card, rect)
         active = view["phase"] == "play" and view["current"] == s
         pygame.draw.rect(surface, GOLD if active else colour, rect, 3 if active else 2,

@@ -20,7 +20,7 @@ from game.engine.events import audience
 from game.ui.gamescreen import GameScreen, Tween, art
 from game.ui.look import px
 from game.ui.marks import draw_highlight, draw_seat_mark, ink_on, readable_on, rect_points
-from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font
+from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font, panel_fill
 
 from .data import CARDS, DESTINIES, ENCOUNTERS, OLYMPUS_BY_ID, REWARDS
 from .rules import (GOD_NAMES, SPECIAL_NAMES, bet_payout, bet_stack_size, card_text,
@@ -920,7 +920,7 @@ class OdysseusScreen(GameScreen):
             r = layout[f"reward:{tile}"]
             rect = self._rect(r.x, r.y, r.width, r.height)
             owner = adv["claimed"].get(tile)
-            pygame.draw.rect(surface, (34, 30, 36), rect, border_radius=6)
+            pygame.draw.rect(surface, panel_fill((34, 30, 36)), rect, border_radius=6)
             if owner is not None:
                 pygame.draw.rect(surface, colour(owner), rect, 4, border_radius=6)
                 draw_seat_mark(surface, owner, (rect.left + 9, rect.bottom - 10), 12,
@@ -1169,7 +1169,7 @@ class OdysseusScreen(GameScreen):
         x0, y0, w, h = 150, 180, 580, 280
         rect = self._rect(x0, y0, w, h)
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((14, 12, 20, 225))
+        shade.fill(panel_fill((14, 12, 20, 225)))
         surface.blit(shade, rect)
         pygame.draw.rect(surface, GOLD, rect, 2, border_radius=10)
         if "wander" in o:

@@ -30,7 +30,7 @@ from ..marks import HIGHLIGHTS, draw_ring_badge, draw_seat_mark, readable_on
 from ..scene import Scene
 from ..thinker import Thinker
 from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, font,
-                       render_text, wrap_text)
+                       panel_edge, panel_fill, render_text, wrap_text)
 
 PANEL_WIDTH = 390
 LOG_LINES = 80
@@ -527,7 +527,7 @@ class PlayScene(Scene):
                 # Low in the place, clear of the piece that may stand in its middle.
                 below = round(y + max(12, 24 * transform.scale))
                 box = text.get_rect(center=(round(x), below)).inflate(8, 4)
-                pygame.draw.rect(surface, PANEL, box, border_radius=4)
+                pygame.draw.rect(surface, panel_fill(), box, border_radius=4)
                 pygame.draw.rect(surface, HINT_COLOUR, box, 1, border_radius=4)
                 surface.blit(text, text.get_rect(center=box.center))
         if hint is not None:
@@ -1021,11 +1021,11 @@ class PlayScene(Scene):
         picture in its area -- drawn again only for a new size, zoom or pan."""
         from ..app import BACKGROUND
         board = (surface.get_size(), surface.get_bitsize(), surface.get_masks(), tuple(area),
-                 transform, id(self.screen.renderer))
+                 transform, id(self.screen.renderer), look.high_contrast())
         if board != self._board_key or self._board_picture is None:
             picture = pygame.Surface(surface.get_size(), 0, surface)
-            picture.fill(BACKGROUND)
-            pygame.draw.rect(picture, (30, 26, 34), area, border_radius=10)
+            picture.fill(panel_fill(BACKGROUND))
+            pygame.draw.rect(picture, panel_fill((30, 26, 34)), area, border_radius=10)
             picture.set_clip(area)
             with look.board_size():
                 self.screen.renderer.draw(picture, transform)
@@ -1043,7 +1043,7 @@ class PlayScene(Scene):
                look.high_contrast())
         if key != self._panel_key or self._panel_picture is None:
             picture = pygame.Surface(rect.size, 0, surface)
-            picture.fill(BACKGROUND)
+            picture.fill(panel_fill(BACKGROUND))
             self._draw_panel(picture, ((0, 0, rect.width, rect.height),) + content[1:])
             self._panel_key, self._panel_picture = key, picture
         return self._panel_picture, rect
@@ -1072,8 +1072,8 @@ class PlayScene(Scene):
                     content: tuple[Any, ...] | None = None) -> None:
         rect, title, status, who, colour, lines = content or self._panel_content()
         panel = pygame.Rect(rect)
-        pygame.draw.rect(surface, PANEL, panel, border_radius=10)
-        pygame.draw.rect(surface, (90, 72, 52), panel, 2, border_radius=10)
+        pygame.draw.rect(surface, panel_fill(), panel, border_radius=10)
+        pygame.draw.rect(surface, panel_edge((90, 72, 52)), panel, 2, border_radius=10)
         x, y = panel.x + 14, panel.y + px(12)
         draw_text(surface, title, (x, y), 22, GOLD, bold=True)
         y += px(32)
