@@ -362,3 +362,18 @@ def test_hint_recap_hover_and_cursor_rings_have_their_own_badges(game_id, monkey
         assert _intact(frame, r[2], r[3]), f"{game_id}: the {r[1]} badge is covered"
         for kind in ("none",) + SIMULATIONS:
             assert _spread(frame, r[2], kind) >= 3.0, (game_id, r[1], kind)
+
+
+def test_the_colourcheck_report_gives_every_game_its_figures():
+    """``python -m game.ui.colourcheck`` prints the closing note's table: the figures it
+    prints meet the thresholds (text 4.5:1, highlights 3:1) for every game."""
+    from game.ui import marks
+    assert {g: set(k) for g, k in cc.GAME_KINDS.items()} == GAME_KINDS
+    text = cc.report()
+    for game_id in game_ids():
+        assert game_id in text
+        figures = cc.game_figures(game_id, controller_class(game_id).max_seats)
+        assert figures["text"] >= 4.5 and figures["highlights"] >= 3.0, (game_id, figures)
+        assert set(figures) >= {f"seats {k}" for k in cc.SIMULATIONS}
+    assert "theme high_contrast: text >= " in text
+    assert set(marks.RING_KINDS) <= set(marks.HIGHLIGHTS)
