@@ -236,6 +236,15 @@ class GameScreen:
         radius = max(10, int(26 * transform.scale))
         return pygame.draw.circle(surface, colour, (round(x), round(y)), radius, width)
 
+    def side_room(self) -> int:
+        """The window pixels this screen keeps free left and right of the board (at zoom 1)
+        for boxes it draws there at the interface's size; 0: the board fills its area."""
+        return 0
+
+    def bottom_room(self) -> int:
+        """The same below the board (a box of status lines along the area's foot)."""
+        return 0
+
     def status_rects(self) -> list[pygame.Rect]:
         """The board's own status lines, as last drawn (messages never cover them)."""
         return list(self.status_boxes)

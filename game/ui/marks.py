@@ -299,10 +299,11 @@ def draw_icon(surface: pygame.Surface, icon: str, centre: Point, r: float,
                                                    (cx + r * 0.75, cy - r * 0.6)], w)
     elif icon == "bulb":  # a light bulb: the hint's idea
         pygame.draw.circle(surface, colour, (cx, cy - r * 0.2), r * 0.55, max(1, w - 1))
-        pygame.draw.line(surface, colour, (cx - r * 0.3, cy + r * 0.5), (cx + r * 0.3, cy + r * 0.5),
-                         max(1, w - 1))
-        pygame.draw.line(surface, colour, (cx - r * 0.2, cy + r * 0.8), (cx + r * 0.2, cy + r * 0.8),
-                         max(1, w - 1))
+        thin = max(1, w - 1)
+        pygame.draw.line(surface, colour, (cx - r * 0.3, cy + r * 0.5),
+                         (cx + r * 0.3, cy + r * 0.5), thin)
+        pygame.draw.line(surface, colour, (cx - r * 0.2, cy + r * 0.8),
+                         (cx + r * 0.2, cy + r * 0.8), thin)
     elif icon == "clock":  # what happened a moment ago
         pygame.draw.circle(surface, colour, (cx, cy), r * 0.8, max(1, w - 1))
         pygame.draw.line(surface, colour, (cx, cy), (cx, cy - r * 0.55), max(1, w - 1))
@@ -319,8 +320,8 @@ def draw_icon(surface: pygame.Surface, icon: str, centre: Point, r: float,
         box = pygame.Rect(0, 0, round(r * 1.6), round(r * 1.4))
         box.center = (round(cx), round(cy))
         pygame.draw.rect(surface, colour, box, max(1, w - 1), border_radius=max(1, round(r / 4)))
-        pygame.draw.line(surface, colour, (cx - r * 0.4, cy + r * 0.2), (cx + r * 0.4, cy + r * 0.2),
-                         max(1, w - 1))
+        pygame.draw.line(surface, colour, (cx - r * 0.4, cy + r * 0.2),
+                         (cx + r * 0.4, cy + r * 0.2), max(1, w - 1))
     else:
         raise ValueError(f"unknown highlight icon {icon!r}")
 

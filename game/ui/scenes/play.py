@@ -817,9 +817,28 @@ class PlayScene(Scene):
                 self.show_tooltip(self.hover, event.pos)
         return self.controls.handle(event, arrows=False)
 
+    def board_fit(self):
+        """The board fitted into its area at zoom 1, leaving at each side at least the room
+        the game screen keeps there for its own boxes (``GameScreen.side_room``: a race
+        table, a dice box, drawn at the interface's size)."""
+        area = self.board_rect()
+        renderer = self.screen.renderer
+        fit = renderer.fit(area)
+        side, foot = self.screen.side_room(), self.screen.bottom_room()
+        if side <= 0 and foot <= 0:
+            return fit
+        free_x = (area.width - renderer.bounds.width * fit.scale) / 2
+        free_y = (area.height - renderer.bounds.height * fit.scale) / 2
+        if free_x >= side and free_y >= foot:
+            return fit
+        room = area.inflate(-2 * max(0, side), 0)
+        if free_y < foot:  # the board moves up (and shrinks if it must) above the box
+            room.height -= foot
+        return renderer.fit(room)
+
     def transform(self):
         """Map -> screen: the board fitted into its area, then zoomed and panned."""
-        fit = self.screen.renderer.fit(self.board_rect())
+        fit = self.board_fit()
         if self.zoom == 1.0:
             return fit
         cx, cy = self.board_rect().center
@@ -843,7 +862,7 @@ class PlayScene(Scene):
         if self.zoom == 1.0:
             return
         area, bounds = self.board_rect(), self.screen.renderer.bounds
-        scale = self.screen.renderer.fit(area).scale * self.zoom
+        scale = self.board_fit().scale * self.zoom
         limit_x = max(0.0, (bounds.width * scale - area.width) / 2)
         limit_y = max(0.0, (bounds.height * scale - area.height) / 2)
         self.pan = (min(limit_x, max(-limit_x, self.pan[0] + dx)),
