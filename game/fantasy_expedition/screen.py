@@ -228,18 +228,21 @@ class ExpeditionScreen(GameScreen):
             return px(44)
         controls.button((rect.x, rect.y, rect.width, px(38)), "Pass", lambda: self.act(
             {"type": "pass"}), tooltip="Offer no swap this round")
-        half = (rect.width - 6) // 2
         others = [s for s in view["seats"] if s["seat"] != viewer]
+        # Two to a row, or more when the room is short (a small window at a larger size).
+        cols = next((c for c in (2, 3, 4)
+                     if px(44) + px(36) * -(-len(others) // c) <= rect.height), 4)
+        half = (rect.width - 6 * (cols - 1)) // cols
         for n, seat in enumerate(others):
-            x = rect.x + (n % 2) * (half + 6)
-            y = rect.y + px(44) + (n // 2) * px(36)
+            x = rect.x + (n % cols) * (half + 6)
+            y = rect.y + px(44) + (n // cols) * px(36)
             controls.button((x, y, half, px(32)), f"{seat['name']} ({seat['start']})",
                             lambda s=seat["seat"]: self.act({"type": "propose", "to": s}),
                             tooltip=f"Offer to swap your Position "
                                     f"{view['seats'][viewer]['start']} for Position "
                                     f"{seat['start']}")
         controls.move(1)
-        return px(44) + px(36) * ((len(others) + 1) // 2)
+        return px(44) + px(36) * -(-len(others) // cols)
 
     def _number_row(self, rect: pygame.Rect, y: int, key: str, label: str,
                     sel: dict[str, Any], compact: bool) -> int:

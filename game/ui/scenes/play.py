@@ -33,6 +33,9 @@ from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, f
                        panel_edge, panel_fill, render_text, wrap_text)
 
 PANEL_WIDTH = 390
+#: The least share of its zoom the board gives up to the boxes a screen draws beside or
+#: below it at a larger interface (``board_fit``).
+BOARD_GIVES = 0.75
 LOG_LINES = 80
 #: The least height worth showing the log in (about two lines); below it the log hides.
 LOG_MIN = 48
@@ -208,6 +211,12 @@ class PlayScene(Scene):
         if self.showing:
             return wrap_text(WATCH, 16, px(PANEL_WIDTH - 28))
         self.view()
+        if self.match.is_over():  # whole lines, leaving room for Show results above the
+            # bottom row (a small window at a larger size; the results show it all)
+            panel = self.panel_rect()
+            room = (panel.bottom - px(52) - 10 - px(44) - panel.y - px(HEADER_HEIGHT)
+                    - px(8)) // px(LINE_HEIGHT)
+            return self._lines[:max(1, room)]
         return self._lines
 
     @property
@@ -831,9 +840,14 @@ class PlayScene(Scene):
         free_y = (area.height - renderer.bounds.height * fit.scale) / 2
         if free_x >= side and free_y >= foot:
             return fit
-        room = area.inflate(-2 * max(0, side), 0)
-        if free_y < foot:  # the board moves up (and shrinks if it must) above the box
-            room.height -= foot
+        # Never below BOARD_GIVES of its zoom: in a small window the boxes get what room
+        # that leaves and cover the board's edge (as at 100%).
+        least_w = renderer.bounds.width * fit.scale * BOARD_GIVES
+        least_h = renderer.bounds.height * fit.scale * BOARD_GIVES
+        side = max(0, min(side, (area.width - least_w) / 2))
+        foot = max(0, min(foot, area.height - least_h)) if free_y < foot else 0
+        room = area.inflate(-2 * round(side), 0)
+        room.height -= round(foot)  # the board moves up (and shrinks if it must) above the box
         return renderer.fit(room)
 
     def transform(self):
