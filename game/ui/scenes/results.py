@@ -145,11 +145,14 @@ class ResultsScene(Scene):
     def cells(self, room: int) -> tuple[int, list[int]]:
         """The largest text size (down to the 100% one) whose table fits ``room`` pixels."""
         least = max(12, -(-CELL_SIZE * 100 // round(look.scale() * 100)))
-        for cell in range(CELL_SIZE, least - 1, -1):
+        # A larger interface in a small window: below the 100% size if it must, never
+        # below 12 pixels on the screen.
+        floor = min(least, max(1, -(-1200 // round(look.scale() * 100))))
+        for cell in range(CELL_SIZE, floor - 1, -1):
             widths = self.widths(cell)
             if sum(widths) + px(COLUMN_GAP[0]) * max(len(widths) - 1, 1) <= room:
                 return cell, widths
-        return least, self.widths(least)
+        return floor, self.widths(floor)
 
     # building -----------------------------------------------------------------------
     def build(self) -> None:
