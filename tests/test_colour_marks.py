@@ -162,6 +162,9 @@ def _spread(frame: pygame.Surface, rect: pygame.Rect, kind: str) -> float:
 
 
 FIGURES: dict[str, dict[str, float]] = {}
+#: The play scene's own rings: the hint, the recap, the mouse's place and the keyboard
+#: cursor (each with its badge, like a target's kind).
+RING_KINDS = ("hint", "recap", "hover", "cursor")
 
 
 #: The highlight kinds each game may draw (the figures compare all of them).
@@ -171,13 +174,16 @@ GAME_KINDS = {"monster_fandango": {"move", "attack", "shoot", "select", "actor"}
               "odysseus": {"choose"}, "fantasy_expedition": {"choose"}}
 
 
-def _draw(app, match, marks, monkeypatch):
-    """The play scene for ``match`` drawn: the frame and the marks drawn on it."""
+def _draw(app, match, marks, monkeypatch, prepare=None):
+    """The play scene for ``match`` drawn: the frame and the marks drawn on it
+    (``prepare(scene)`` first, if given)."""
     from game.ui.scenes.play import PlayScene
     scene = PlayScene(app, match)
     app.push(scene)
     for _ in range(3):
         scene.update(0.05)
+    if prepare is not None:
+        prepare(scene)
     monkeypatch.setattr(marks, "RECORD", [])
     app.draw()
     record = marks.RECORD
@@ -197,6 +203,8 @@ def _check(game_id, match, frame, record, kinds_seen):
         for kind in ("none",) + SIMULATIONS:
             assert _spread(frame, r[2], kind) >= 3.0, (game_id, r[1], kind)
     for r in lights:
+        if r[1] in RING_KINDS:  # the play scene's own rings: tests below
+            continue
         kinds_seen.add(r[1])
         assert _intact(frame, r[2], r[3]), f"{game_id}: the {r[1]} icon is covered"
         for kind in ("none",) + SIMULATIONS:
@@ -236,7 +244,7 @@ def test_seats_and_highlights_keep_their_marks_on_the_board(game_id, monkeypatch
     seats = range(len(match.seats))
     for label, names, colour_of, mark_of in (
             ("seats", seats, marks.seat_colour, lambda n: marks.seat_mark(n).shape),
-            ("highlights", sorted(GAME_KINDS[game_id]),
+            ("highlights", sorted(GAME_KINDS[game_id] | set(RING_KINDS)),
              lambda k: marks.HIGHLIGHTS[k].colour, lambda k: marks.HIGHLIGHTS[k].icon)):
         for kind in ("none",) + SIMULATIONS:
             pairs = list(combinations(names, 2))
@@ -308,7 +316,64 @@ def test_drawing_colours_contrast():
     # against the window.
     light = min(cc.contrast(h.colour, HALO) for h in HIGHLIGHTS.values())
     assert light >= 3.0
-    rings = min(cc.contrast(c, BACKGROUND) for c in (HINT_COLOUR, RECAP_COLOUR, GOLD))
+    rings = min(cc.contrast(c, BACKGROUND) for c in (HINT_COLOUR, RECAP_COLOUR, GOLD,
+                                                      HIGHLIGHTS["hover"].colour))
     assert rings >= 3.0
     print(f"\ncontrast: text {text:.2f}, seat names {seat_text:.2f}, letters on counters "
           f"{on_piece:.2f}, highlights {light:.2f}, hint/recap rings {rings:.2f}")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_hint_recap_hover_and_cursor_rings_have_their_own_badges(game_id, monkeypatch):
+    """The hint, recap, hover and keyboard-cursor rings differed by colour alone: each now
+    carries its icon (a bulb, a clock, corner ticks, a key cap) in a badge that shows on
+    the board and reads in every simulation, and no two of them (nor a game's target kinds)
+    share an icon."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from game.ui import marks
+    from game.ui.app import App
+    from game.ui.settings import Settings
+    assert set(RING_KINDS) == set(marks.RING_KINDS) <= set(marks.HIGHLIGHTS)
+    icons = [marks.HIGHLIGHTS[k].icon for k in sorted(GAME_KINDS[game_id] | set(RING_KINDS))]
+    assert len(set(icons)) == len(icons)
+    app = App(settings=Settings(animation="off", bot_delay=0.2), size=(1280, 720))
+    try:
+        app.to_menu()
+        match = next(iter(_positions(game_id)))
+
+        def rings(scene) -> None:
+            cells = scene.screen.cells()
+            assert len(cells) >= 4, game_id
+            # Four places well apart (each badge sits at its own ring's corner).
+            step = max(1, len(cells) // 4)
+            hint, recap, hover, cursor = cells[0], cells[step], cells[2 * step], cells[3 * step]
+            scene.hover, scene.cursor, scene.keyboard_on_board = hover, cursor, True
+            scene.recap_cells = {recap}
+            scene.hint_cells = {hint}
+            monkeypatch.setattr(scene, "active_hint", lambda: object())
+
+        frame, record = _draw(app, match, marks, monkeypatch, rings)
+    finally:
+        pygame.display.quit()
+    badges = [r for r in record if r[0] == "highlight" and r[1] in RING_KINDS]
+    drawn = {r[1] for r in badges}
+    assert drawn == set(RING_KINDS), (game_id, drawn)
+    for r in badges:
+        assert _intact(frame, r[2], r[3]), f"{game_id}: the {r[1]} badge is covered"
+        for kind in ("none",) + SIMULATIONS:
+            assert _spread(frame, r[2], kind) >= 3.0, (game_id, r[1], kind)
+
+
+def test_the_colourcheck_report_gives_every_game_its_figures():
+    """``python -m game.ui.colourcheck`` prints the closing note's table: the figures it
+    prints meet the thresholds (text 4.5:1, highlights 3:1) for every game."""
+    from game.ui import marks
+    assert {g: set(k) for g, k in cc.GAME_KINDS.items()} == GAME_KINDS
+    text = cc.report()
+    for game_id in game_ids():
+        assert game_id in text
+        figures = cc.game_figures(game_id, controller_class(game_id).max_seats)
+        assert figures["text"] >= 4.5 and figures["highlights"] >= 3.0, (game_id, figures)
+        assert set(figures) >= {f"seats {k}" for k in cc.SIMULATIONS}
+    assert "theme high_contrast: text >= " in text
+    assert set(marks.RING_KINDS) <= set(marks.HIGHLIGHTS)

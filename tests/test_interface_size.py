@@ -6,6 +6,7 @@ zoom, and the high-contrast theme is its own file over theme.json."""
 from __future__ import annotations
 
 import json
+import sys
 
 import pygame
 import pytest
@@ -17,6 +18,9 @@ from game.ui.scenes.settings import CHOICES, SettingsScene
 from game.ui.settings import Settings
 
 from uidriver import Driver
+
+#: pygame_gui warns when a label's text does not fit its rectangle: here that fails.
+pytestmark = pytest.mark.filterwarnings("error:Label Rect is too small:UserWarning")
 
 SCALE = next(c for c in CHOICES if c.field == "ui_scale")
 THEME = next(c for c in CHOICES if c.field == "theme")
@@ -161,3 +165,82 @@ def test_high_contrast_text_reads_on_a_black_panel(colour):
     finally:
         look.set_look(100, "normal")
     assert look.text_colour(colour) == colour  # the normal theme leaves colours alone
+
+
+@pytest.mark.parametrize("game_id", ["monster_fandango", "odysseus"])
+def test_high_contrast_panels_are_black_not_the_normal_palette(game_id):
+    """The hand-drawn panel (and the board's frame and the window around it) follow the
+    high-contrast theme: black, as its widgets are, not the normal theme's dark purple."""
+    from game.engine import Match
+    from game.ui.scenes.handover import HandoverScene
+    from game.ui.scenes.play import PlayScene
+    from game.engine.registry import controller_class
+    seats = [{"name": n, "kind": "human"}
+             for n in ["Mira", "Bo", "Tess"][:max(2, controller_class(game_id).min_seats)]]
+    shares = {}
+    for theme in ("normal", "high_contrast"):
+        d = Driver(size=(1280, 720), theme=theme)
+        play = d.app.push(PlayScene(d.app, Match.new(game_id, seats, seed=1)))
+        d.pump(2)
+        if isinstance(d.top, HandoverScene):
+            d.key(pygame.K_SPACE)
+            d.pump(2)
+        frame = d.app.screen
+        panel = play.panel_rect().clip(frame.get_rect())
+        black = sum(frame.get_at((x, y))[:3] == (0, 0, 0)
+                    for x in range(panel.x, panel.right, 3) for y in range(panel.y, panel.bottom, 3))
+        shares[theme] = black / len(range(panel.x, panel.right, 3)) / len(
+            range(panel.y, panel.bottom, 3))
+        corner = frame.get_at((2, frame.get_height() - 2))[:3]  # the window's background
+        assert (corner == (0, 0, 0)) == (theme == "high_contrast"), (theme, corner)
+    assert shares["normal"] < 0.05 and shares["high_contrast"] > 0.5, shares
+
+
+@pytest.mark.parametrize("game_id", ["fantasy_racing", "monster_fandango"])
+def test_boxes_drawn_over_the_board_grow_with_the_interface(game_id):
+    """What a screen draws over its board in window pixels -- Racing's race table and dice
+    box, Fandango's quest lines and dice box -- is interface, not board: at 200% its text
+    is twice as tall, and the board makes room for it (the box covers no square of the
+    track or hex of the map) while the board's own picture keeps its zoom rule."""
+    from game.engine import Match
+    from game.ui.scenes.handover import HandoverScene
+    from game.ui.scenes.play import PlayScene
+    seats = [{"name": n, "kind": "human"} for n in ["Mira", "Bo", "Tess"]]
+    heights = {}
+    for percent in (100, 200):
+        d = Driver(size=(1920, 1080), ui_scale=percent)
+        match = Match.new(game_id, seats, seed=3)
+        from game.engine.bots import choose_action
+        while len(match.actions) < 30:
+            seat = match.to_act()[0]
+            match.act(seat, choose_action(match, seat))
+        play = d.app.push(PlayScene(d.app, match))
+        d.pump(3)
+        if isinstance(d.top, HandoverScene):
+            d.key(pygame.K_SPACE)
+            d.pump(3)
+        module = sys.modules[type(play.screen).__module__]
+        drawn: list[pygame.Rect] = []
+
+        def recording(*args, **kwargs):
+            rect = W.draw_text(*args, **kwargs)
+            drawn.append(rect)
+            return rect
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(module, "draw_text", recording)
+            d.app.draw()
+        boxes = play.screen.status_rects()
+        assert boxes, game_id
+        # The tallest line of text drawn in the boxes (a title, a status line).
+        heights[percent] = max(r.height for r in drawn if r.height and any(
+            b.contains(r) for b in boxes))
+        fit = play.board_fit()
+        bounds = play.screen.renderer.bounds
+        board = pygame.Rect(round(fit.offset_x + bounds.x * fit.scale),
+                            round(fit.offset_y + bounds.y * fit.scale),
+                            round(bounds.width * fit.scale), round(bounds.height * fit.scale))
+        if percent == 200:  # the larger boxes keep off the board's picture
+            covered = [b for b in boxes if b.clip(board).width > 2 and b.clip(board).height > 2]
+            assert not covered, (game_id, board, covered)
+    assert heights[200] > 1.5 * heights[100], heights  # (the same without: 1.0)

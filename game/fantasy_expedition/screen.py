@@ -15,7 +15,7 @@ from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
 from game.ui.look import px
 from game.ui.marks import circle_points, draw_highlight, draw_seat_mark
-from game.ui.widgets import ALERT, GOLD, SEAT_COLOURS, draw_text, render_text
+from game.ui.widgets import ALERT, GOLD, SEAT_COLOURS, draw_text, panel_fill, render_text
 
 from .kernel import TEAM_ITEM, TEAMS
 from .rules import ITEM_NAMES, TEAM_NAMES
@@ -220,43 +220,46 @@ class ExpeditionScreen(GameScreen):
         controls, viewer = self.scene.controls, view["viewer"]
         if view["trading"]["pending"]:
             half = (rect.width - 8) // 2
-            controls.button((rect.x, rect.y, half, 40), "Accept", lambda: self.act(
+            controls.button((rect.x, rect.y, half, px(40)), "Accept", lambda: self.act(
                 {"type": "accept"}), object_id="#primary")
-            controls.button((rect.x + half + 8, rect.y, half, 40), "Decline", lambda: self.act(
+            controls.button((rect.x + half + 8, rect.y, half, px(40)), "Decline", lambda: self.act(
                 {"type": "decline"}))
             controls.move(1)
-            return 44
-        controls.button((rect.x, rect.y, rect.width, 38), "Pass", lambda: self.act(
+            return px(44)
+        controls.button((rect.x, rect.y, rect.width, px(38)), "Pass", lambda: self.act(
             {"type": "pass"}), tooltip="Offer no swap this round")
-        half = (rect.width - 6) // 2
         others = [s for s in view["seats"] if s["seat"] != viewer]
+        # Two to a row, or more when the room is short (a small window at a larger size).
+        cols = next((c for c in (2, 3, 4)
+                     if px(44) + px(36) * -(-len(others) // c) <= rect.height), 4)
+        half = (rect.width - 6 * (cols - 1)) // cols
         for n, seat in enumerate(others):
-            x = rect.x + (n % 2) * (half + 6)
-            y = rect.y + 44 + (n // 2) * 36
-            controls.button((x, y, half, 32), f"{seat['name']} ({seat['start']})",
+            x = rect.x + (n % cols) * (half + 6)
+            y = rect.y + px(44) + (n // cols) * px(36)
+            controls.button((x, y, half, px(32)), f"{seat['name']} ({seat['start']})",
                             lambda s=seat["seat"]: self.act({"type": "propose", "to": s}),
                             tooltip=f"Offer to swap your Position "
                                     f"{view['seats'][viewer]['start']} for Position "
                                     f"{seat['start']}")
         controls.move(1)
-        return 44 + 36 * ((len(others) + 1) // 2)
+        return px(44) + px(36) * -(-len(others) // cols)
 
     def _number_row(self, rect: pygame.Rect, y: int, key: str, label: str,
                     sel: dict[str, Any], compact: bool) -> int:
         """A labelled row of buttons 1..9; compact: the label sits to the left."""
         controls = self.scene.controls
         if compact:
-            controls.label((rect.x, y, px(COMPACT_LABEL), 30), label)
+            controls.label((rect.x, y, px(COMPACT_LABEL), px(30)), label)
             x, width, top = rect.x + px(COMPACT_LABEL), rect.width - px(COMPACT_LABEL), y
         else:
-            controls.label((rect.x, y, rect.width, 22), label)
-            x, width, top = rect.x, rect.width, y + 24
+            controls.label((rect.x, y, rect.width, px(22)), label)
+            x, width, top = rect.x, rect.width, y + px(24)
         size = (width - 8 * 3) // 9
         for n in range(1, 10):
-            controls.button((x + (n - 1) * (size + 3), top, size, 30), str(n),
+            controls.button((x + (n - 1) * (size + 3), top, size, px(30)), str(n),
                             lambda n=n: self._select(key, n),
                             object_id="#chosen" if sel.get(key) == n else None)
-        return top + 34
+        return top + px(34)
 
     def _ways_row(self, rect: pygame.Rect, y: int, sel: dict[str, Any], compact: bool) -> int:
         """A Werewolf's direction and vote: Left/Right twice (compact: side by side)."""
@@ -267,28 +270,28 @@ class ExpeditionScreen(GameScreen):
             half = (rect.width - 8) // 2
             for n, (key, label) in enumerate(rows):
                 x = rect.x + n * (half + 8)
-                controls.label((x, y, px(54), 30), label)
+                controls.label((x, y, px(54), px(30)), label)
                 button = (half - px(54) - 2) // 2
                 for m, (code, word) in enumerate((("L", "Left"), ("R", "Right"))):
-                    controls.button((x + px(54) + m * (button + 2), y, button, 30), word,
+                    controls.button((x + px(54) + m * (button + 2), y, button, px(30)), word,
                                     lambda k=key, c=code: self._select(k, c),
                                     object_id="#chosen" if sel.get(key) == code else None)
-            return y + 34
+            return y + px(34)
         half = (rect.width - 8) // 2
         for key, label in rows:
-            controls.label((rect.x, y, rect.width, 22), label)
+            controls.label((rect.x, y, rect.width, px(22)), label)
             for n, (code, word) in enumerate((("L", "Left"), ("R", "Right"))):
-                controls.button((rect.x + n * (half + 8), y + 24, half, 30), word,
+                controls.button((rect.x + n * (half + 8), y + px(24), half, px(30)), word,
                                 lambda k=key, c=code: self._select(k, c),
                                 object_id="#chosen" if sel.get(key) == code else None)
-            y += 58
+            y += px(58)
         return y
 
     def _choice_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         controls, sel, team = self.scene.controls, self.selection(view), self.my_team(view)
         item = ITEM_NAMES[TEAM_ITEM[team]]
         wolf = team == "werewolf"
-        full = 58 * 2 + (116 if wolf else 0) + 44
+        full = px(58) * 2 + (px(116) if wolf else 0) + px(44)
         compact = full > rect.height  # labels beside the rows, and both ways on one row
         y = self._number_row(rect, rect.y, "slot", "Slot" if compact else f"{item} slot",
                              sel, compact)
@@ -298,21 +301,21 @@ class ExpeditionScreen(GameScreen):
                              sel, compact)
         needed = ["slot", "communal"] + (["direction", "vote"] if wolf else [])
         ready = all(sel.get(k) is not None for k in needed)
-        controls.button((rect.x, y + 2, rect.width, 36), "Confirm in secret",
+        controls.button((rect.x, y + px(2), rect.width, px(36)), "Confirm in secret",
                         lambda: self._confirm(view), object_id="#primary", enabled=ready,
                         tooltip="Lock in your choices" if ready else
                         "Not now: choose " + ", ".join(
                             PART_WORDS[k] for k in needed if sel.get(k) is None) + " first.")
-        return y + 40 - rect.y
+        return y + px(40) - rect.y
 
     def _vote_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         controls = self.scene.controls
         y = rect.y
         for seat in view["vote"]["tied"]:
             name = view["seats"][seat]["name"]
-            controls.button((rect.x, y, rect.width, 36), f"Vote for {name}",
+            controls.button((rect.x, y, rect.width, px(36)), f"Vote for {name}",
                             lambda s=seat: self.act({"type": "vote", "candidate": s}))
-            y += 40
+            y += px(40)
         controls.move(1)
         return y - rect.y
 
@@ -457,7 +460,7 @@ class ExpeditionScreen(GameScreen):
                 tag = render_text(f"avg {info['average']:.3g}", max(12, size // 4), GOLD,
                                   bold=True)
                 box = tag.get_rect(center=(round(x), round(y + size * 0.4)))
-                pygame.draw.rect(surface, (30, 24, 20), box.inflate(6, 0), border_radius=5)
+                pygame.draw.rect(surface, panel_fill((30, 24, 20)), box.inflate(6, 0), border_radius=5)
                 surface.blit(tag, box)
             if (row, index) not in standing:  # a climber there would cover them
                 self._draw_owners(surface, (x, y + size * 0.42),

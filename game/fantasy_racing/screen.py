@@ -15,9 +15,10 @@ import pygame
 
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
+from game.ui.look import interface_size, px, scale
 from game.ui.marks import draw_highlight, draw_seat_mark, readable_on, rect_points
 from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_name, draw_text, fit,
-                             font, render_text, wrap_text)
+                             font, panel_fill, render_text, wrap_text)
 
 from .data import CHARACTERS, MOOD_HELP, OBJECTS, TRACK, character_card
 
@@ -304,12 +305,12 @@ class RacingScreen(GameScreen):
         n = max(1, len(items))
         width = (rect.width - 6 * (n - 1)) // n
         for i, (text, callback, tip) in enumerate(items):
-            widget = controls.button((rect.x + i * (width + 6), y, width, height), text,
+            widget = controls.button((rect.x + i * (width + 6), y, width, px(height)), text,
                                      callback, tooltip=tip,
                                      object_id="#primary" if i == primary else None)
             if tip and len(tip) > 80:  # a character card: wider than pygame_gui's 170 px
-                widget.set_tooltip(tip, wrap_width=380)
-        return y + height + 6
+                widget.set_tooltip(tip, wrap_width=px(380))
+        return y + px(height) + 6
 
     def _pick_panel(self, rect: pygame.Rect, view: dict[str, Any]) -> int:
         y = rect.y
@@ -394,32 +395,33 @@ class RacingScreen(GameScreen):
             # Two to a row while the labels fit; a longer one gets the whole row.
             wide = font(16, True).size(text)[0] > half - 20
             if wide and col:
-                y, col = y + 38, 0
-            box = (rect.x, y, rect.width, 34) if wide else \
-                (rect.x + col * (half + 6), y, half, 34)
+                y, col = y + px(38), 0
+            box = (rect.x, y, rect.width, px(34)) if wide else \
+                (rect.x + col * (half + 6), y, half, px(34))
             controls.button(box, text, callback, tooltip=tip, enabled=callback is not None,
                             object_id="#chosen" if text.startswith("Aiming") else None)
             if wide or col:
-                y, col = y + 38, 0
+                y, col = y + px(38), 0
             else:
                 col = 1
         if col:
-            y += 38
+            y += px(38)
         # A disabled button shows no tooltip: say under the buttons why it cannot be used.
         for key in sorted(why_not):
             for line in wrap_text(why_not[key], 16, rect.width - 12):
-                controls.label((rect.x, y, rect.width, 22), line, object_id="#muted")
-                y += 22
-            y += 4
+                controls.label((rect.x, y, rect.width, px(22)), line, object_id="#muted")
+                y += px(22)
+            y += px(4)
         if aim:
             targets = [a for a in legal if a.get("object") == aim]
             for i, action in enumerate(targets[:6]):
                 words = self._target_words(action, view)
-                controls.button((rect.x + (i % 2) * (half + 6), y + (i // 2) * 34, half, 30),
+                controls.button((rect.x + (i % 2) * (half + 6), y + (i // 2) * px(34), half,
+                                 px(30)),
                                 fit("Hit " + self._target_words(action, view, short=True),
                                     half - 12, 16, bold=True),
                                 lambda a=action: self.act(a), tooltip="Hit " + words)
-            y += ((min(6, len(targets)) + 1) // 2) * 34
+            y += ((min(6, len(targets)) + 1) // 2) * px(34)
         return y - rect.y
 
     def _target_words(self, action: dict[str, Any], view: dict[str, Any],
@@ -617,11 +619,11 @@ class RacingScreen(GameScreen):
             OBJECTS[k]["name"].lower() for k in r["objects"]]
 
     def outline(self, surface: pygame.Surface, transform: Any, cell: Any,
-                colour: tuple[int, int, int], width: int) -> None:
+                colour: tuple[int, int, int], width: int) -> pygame.Rect | None:
         if isinstance(cell[0], str):  # a row of the race table, not a square
-            return
+            return None
         rect = self._cell_rect(transform, cell)
-        pygame.draw.rect(surface, colour, rect, width)
+        return pygame.draw.rect(surface, colour, rect, width)
 
     def _cell_rect(self, transform: Any, cell: Any) -> pygame.Rect:
         x, y = transform.to_screen(cell[0] * self.board.tilewidth, cell[1] * self.board.tileheight)
@@ -802,118 +804,146 @@ class RacingScreen(GameScreen):
             draw_text(surface, text, (x, y), big, colour, bold=True, anchor="center",
                       shadow=True)
 
+    #: The slim race table's least and greatest width and the dice box's, at 100%.
+    SLIM_LEAST, SLIM_WIDTH, DICE_WIDTH = 84, 100, 124
+
+    def side_room(self) -> int:
+        """At a larger interface, room left of the track for the slim race table and right
+        of it for the dice box (as wide as their text needs): the board gives way to them
+        rather than have them cover squares.
+        At 100% the board keeps the whole area (as before: a narrow window's table covers
+        the track's edge)."""
+        return px(self.SLIM_LEAST) + px(8) + 4 if scale() > 1.0 else 0
+
     def _draw_info(self, surface, view) -> None:
-        """Top left of the board area: turn counter, respawn turns and the race table.
+        """Top left of the board area: turn counter, respawn turns and the race table, at
+        the interface's size (window pixels, not the board's).
 
         Each row remembers where it is drawn, so hovering a racer's row explains its
         character and hovering its chest icon explains the bonus or malus."""
+        with interface_size():
+            self._draw_info_table(surface, view)
+
+    def _draw_info_table(self, surface, view) -> None:
         area = self.scene.board_rect()
         x, y = area.x + 8, area.y + 8
-        room = (area.width - int(self.renderer.fit(area).scale * self.board.pixel_size[0])) // 2
+        fitted = self.scene.board_fit()
+        room = (area.width - int(fitted.scale * self.board.pixel_size[0])) // 2
         rows = [r for r in view["racers"] if r["character"]]
         self.info_rects = []
-        # The full table needs 140 px at 100%; a larger interface's text needs 160 (its
-        # respawn line is shortened below that).
-        from game.ui.look import scale
-        least = 140 if scale() <= 1.0 else 160
+        # The full table needs 140 px at 100% (160 at a larger interface, whose respawn
+        # line is shortened below that).
+        least = px(140) if scale() <= 1.0 else px(160)
         if room - 12 < least or getattr(self.scene, "zoom", 1.0) > 1.0:
             # A narrow window, or a zoomed board that fills the whole area: a slim column
             # that hides as little of the track as it can.
-            self._draw_info_compact(surface, view, rows, x, y, max(84, min(100, room - 12)))
+            slim = max(px(self.SLIM_LEAST), min(px(self.SLIM_WIDTH), room - 12))
+            self._draw_info_compact(surface, view, rows, x, y, slim)
             return
-        width = min(236, room - 12)
-        height = 76 + 60 * len(rows)
+        width = min(px(236), room - 12)
+        p = px
+        height = p(76) + p(60) * len(rows)
         box = pygame.Surface((width, height), pygame.SRCALPHA)
-        box.fill((20, 18, 26, 215))
+        box.fill(panel_fill((20, 18, 26, 215)))
         surface.blit(box, (x, y))
         self.status_boxes = [pygame.Rect(x, y, width, height)]
         turn = view["turn"]
         title = f"Turn {turn} / {view['turns']}" if turn else "Picking"
-        draw_text(surface, fit(title, width - 12, 18, bold=True), (x + 8, y + 4), 18, GOLD,
-                  bold=True)
+        draw_text(surface, fit(title, width - p(12), 18, bold=True), (x + p(8), y + p(4)), 18,
+                  GOLD, bold=True)
         respawns = view["respawns"]
         nxt = next((t for t in respawns if t > turn), None)
-        draw_text(surface, "Objects come back:", (x + 8, y + 28), 13, TEXT)
+        draw_text(surface, "Objects come back:", (x + p(8), y + p(28)), 13, TEXT)
         text = "turns " + (", ".join(str(t) for t in respawns) or "never")
         if nxt:
             text += f" (next {nxt})"
-        draw_text(surface, fit(text, width - 14, 13), (x + 8, y + 46), 13, MUTED)
-        y += 72
+        draw_text(surface, fit(text, width - p(14), 13), (x + p(8), y + p(46)), 13, MUTED)
+        y += p(72)
         order = view["order"]
         for r in sorted(rows, key=lambda r: order.index(r["seat"]) if r["seat"] in order
                         else r["seat"]):
             s = r["seat"]
             colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
-            row = pygame.Rect(x + 2, y - 2, width - 4, 58)
+            row = pygame.Rect(x + 2, y - 2, width - 4, p(58))
             if s == view["active"]:
                 pygame.draw.rect(surface, (70, 60, 40), row, border_radius=5)
-            surface.blit(sprite(f"char_{r['character']}", 28, 110 if r["protected"] else 255),
-                         (x + 5, y + 1))
-            draw_seat_mark(surface, s, (x + 19, y + 40), 13, on_piece=False)
-            mood = pygame.Rect(x + width - 30, y, 24, 24)
-            surface.blit(sprite(f"mood_{r['mood']}", 24), mood)
-            draw_name(surface, r["name"], self.seat_level(s), (x + 37, y),
-                      mood.left - x - 29, 15, readable_on(colour, (20, 18, 26)))
-            draw_text(surface, fit(f"{r['points']} points, lap {r['laps']}", width - 40, 13),
-                      (x + 37, y + 20), 13, GOLD)
-            ix = x + 37
+            surface.blit(sprite(f"char_{r['character']}", p(28), 110 if r["protected"] else 255),
+                         (x + p(5), y + 1))
+            draw_seat_mark(surface, s, (x + p(19), y + p(40)), p(13), on_piece=False)
+            mood = pygame.Rect(x + width - p(30), y, p(24), p(24))
+            surface.blit(sprite(f"mood_{r['mood']}", p(24)), mood)
+            draw_name(surface, r["name"], self.seat_level(s), (x + p(37), y),
+                      mood.left - x - p(29), 15, readable_on(colour, (20, 18, 26)))
+            draw_text(surface, fit(f"{r['points']} points, lap {r['laps']}", width - p(40), 13),
+                      (x + p(37), y + p(20)), 13, GOLD)
+            ix = x + p(37)
             held = ["clover"] * min(r["clover"], 3) + ["shield"] * min(r["shield"], 3) + \
                 [f"obj_{k}" for k in r["objects"]]
             for name in held:
-                if ix + 17 > x + width - 4:
-                    draw_text(surface, "+", (ix, y + 37), 13, TEXT)
+                if ix + p(17) > x + width - 4:
+                    draw_text(surface, "+", (ix, y + p(37)), 13, TEXT)
                     break
-                surface.blit(sprite(name, 17), (ix, y + 38))
-                ix += 18
+                surface.blit(sprite(name, p(17)), (ix, y + p(38)))
+                ix += p(18)
             self.info_rects.append((mood, ("mood", s)))
             self.info_rects.append((row, ("racer", s)))
-            y += 60
+            y += p(60)
 
     def _draw_info_compact(self, surface, view, rows, x, y, width) -> None:
         """The same as a slim column (racers in playing order), for small windows and a
         zoomed board."""
-        box = pygame.Surface((width, 62 + 30 * len(rows)), pygame.SRCALPHA)
-        box.fill((20, 18, 26, 215))
+        p = px
+        box = pygame.Surface((width, p(62) + p(30) * len(rows)), pygame.SRCALPHA)
+        box.fill(panel_fill((20, 18, 26, 215)))
         surface.blit(box, (x, y))
         self.status_boxes = [box.get_rect(topleft=(x, y))]
         title = f"Turn {view['turn']}/{view['turns']}" if view["turn"] else "Picking"
-        draw_text(surface, title, (x + 5, y + 3), 15, GOLD, bold=True)
-        draw_text(surface, "Objects back:", (x + 5, y + 23), 12, MUTED)
+        draw_text(surface, title, (x + p(5), y + p(3)), 15, GOLD, bold=True)
+        draw_text(surface, "Objects back:", (x + p(5), y + p(23)), 12, MUTED)
         draw_text(surface, fit(", ".join(str(t) for t in view["respawns"]) or "never",
-                               width - 8, 12), (x + 5, y + 38), 12, TEXT)
-        y += 62
+                               width - p(8), 12), (x + p(5), y + p(38)), 12, TEXT)
+        y += p(62)
         order = view["order"]
         for r in sorted(rows, key=lambda r: order.index(r["seat"]) if r["seat"] in order
                         else r["seat"]):
             s = r["seat"]
-            row = pygame.Rect(x + 2, y - 2, width - 4, 28)
+            row = pygame.Rect(x + 2, y - 2, width - 4, p(28))
             if s == view["active"]:
                 pygame.draw.rect(surface, (70, 60, 40), row, border_radius=4)
-            surface.blit(sprite(f"char_{r['character']}", 22, 110 if r["protected"] else 255),
-                         (x + 4, y))
-            draw_seat_mark(surface, s, (x + 6, y + 21), 10, on_piece=False)
-            draw_text(surface, str(r["points"]), (x + 30, y + 2), 14,
+            surface.blit(sprite(f"char_{r['character']}", p(22), 110 if r["protected"] else 255),
+                         (x + p(4), y))
+            draw_seat_mark(surface, s, (x + p(6), y + p(21)), p(10), on_piece=False)
+            draw_text(surface, str(r["points"]), (x + p(30), y + p(2)), 14,
                       readable_on(SEAT_COLOURS[s % len(SEAT_COLOURS)], (20, 18, 26)), bold=True)
-            mood = pygame.Rect(x + width - 24, y + 1, 20, 20)
-            surface.blit(sprite(f"mood_{r['mood']}", 20), mood)
+            mood = pygame.Rect(x + width - p(24), y + 1, p(20), p(20))
+            surface.blit(sprite(f"mood_{r['mood']}", p(20)), mood)
             self.info_rects.append((mood, ("mood", s)))
             self.info_rects.append((row, ("racer", s)))
-            y += 30
+            y += p(30)
 
     def _draw_dice(self, surface, view) -> None:
         if not self.dice:
             return
+        with interface_size():  # window pixels: it grows with the interface
+            self._draw_dice_box(surface, view)
+
+    def _draw_dice_box(self, surface, view) -> None:
+        p = px
         area = self.scene.board_rect()
         d = self.dice
-        box = pygame.Rect(area.right - 132, area.y + 8, 124, 112)
+        # As wide as the room right of the track allows (never over its squares at zoom 1).
+        fitted = self.scene.board_fit()
+        room = (area.width - int(fitted.scale * self.board.pixel_size[0])) // 2
+        width = max(p(self.SLIM_LEAST), min(p(self.DICE_WIDTH), room - p(8) - 4))
+        box = pygame.Rect(area.right - width - p(8), area.y + p(8), width, p(112))
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        panel.fill((20, 18, 26, 215))
+        panel.fill(panel_fill((20, 18, 26, 215)))
         surface.blit(panel, box)
         self.status_boxes.append(box)
-        draw_text(surface, d["die"], (box.centerx, box.y + 4), 14, MUTED, bold=True,
+        draw_text(surface, d["die"], (box.centerx, box.y + p(4)), 14, MUTED, bold=True,
                   anchor="midtop")
-        face = pygame.Rect(0, 0, 58, 58)
-        face.center = (box.centerx, box.y + 56)
+        face = pygame.Rect(0, 0, p(58), p(58))
+        face.center = (box.centerx, box.y + p(56))
         spinning = d.get("spin", 0) > 0
         value = d["value"]
         if spinning:
@@ -927,11 +957,12 @@ class RacingScreen(GameScreen):
         surface.blit(glyph, glyph.get_rect(center=face.center))
         if not spinning and d.get("face"):
             words = FACE_WORDS.get(d["face"]) or OBJECTS.get(d["face"], {}).get("name", d["face"])
-            draw_text(surface, words, (box.centerx, box.bottom - 20), 13, GOLD, bold=True,
+            draw_text(surface, words, (box.centerx, box.bottom - p(20)), 13, GOLD, bold=True,
                       anchor="midtop")
         elif not spinning and d.get("seat") is not None:
             name = view["racers"][d["seat"]]["name"]
-            draw_text(surface, name, (box.centerx, box.bottom - 20), 13, TEXT, anchor="midtop")
+            draw_text(surface, name, (box.centerx, box.bottom - p(20)), 13, TEXT,
+                      anchor="midtop")
 
     # results --------------------------------------------------------------------------
     def results_table(self, result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:

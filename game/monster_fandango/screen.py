@@ -16,8 +16,9 @@ import pygame
 
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
+from game.ui.look import interface_size, px, scale
 from game.ui.marks import draw_highlight, draw_kind_badge, draw_seat_mark, ink_on
-from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font,
+from game.ui.widgets import (ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font, panel_fill,
                              wrap_text)
 
 from game.board.hexgrid import Hex
@@ -176,8 +177,8 @@ class FandangoScreen(GameScreen):
         return [transform.to_screen(x, y) for x, y in self.layout.polygon(col, row)]
 
     def outline(self, surface: pygame.Surface, transform: Any, cell: Any,
-                colour_: tuple[int, int, int], width: int) -> None:
-        pygame.draw.polygon(surface, colour_, self.hex_polygon(cell, transform), width)
+                colour_: tuple[int, int, int], width: int) -> pygame.Rect | None:
+        return pygame.draw.polygon(surface, colour_, self.hex_polygon(cell, transform), width)
 
     # panel ----------------------------------------------------------------------------
     def panel_text(self, view: dict[str, Any]) -> list[str]:
@@ -353,13 +354,13 @@ class FandangoScreen(GameScreen):
         width = (rect.width - 8) // cols
         for n, (text, action, tip) in enumerate(shown):
             x = rect.x + (n % cols) * (width + 8)
-            yy = y + (n // cols) * 36
+            yy = y + (n // cols) * px(36)
             if action == "more":
                 callback = self._next_page
             else:
                 callback = (lambda a=action: self._do(a))
-            controls.button((x, yy, width, 32), text[:30], callback, tooltip=tip)
-        return y + 36 * ((len(shown) + cols - 1) // cols)
+            controls.button((x, yy, width, px(32)), text[:30], callback, tooltip=tip)
+        return y + px(36) * ((len(shown) + cols - 1) // cols)
 
     def _next_page(self) -> None:
         self.page += 1
@@ -372,17 +373,17 @@ class FandangoScreen(GameScreen):
         top = y
         if buys:
             bag = buys[0]["bag"]
-            controls.label((rect.x, y, rect.width, 22), "Spend a Money Bag on:")
-            y += 24
+            controls.label((rect.x, y, rect.width, px(22)), "Spend a Money Bag on:")
+            y += px(24)
             kinds = [a["item"] for a in buys if a["bag"] == bag]
             w4 = (rect.width - 18) // 4
             for n, kind in enumerate(kinds):
                 x = rect.x + (n % 4) * (w4 + 6)
-                controls.button((x, y + (n // 4) * 32, w4, 28), ITEMS[kind]["name"][:9],
+                controls.button((x, y + (n // 4) * px(32), w4, px(28)), ITEMS[kind]["name"][:9],
                                 lambda k=kind, b=bag: self._do({"type": "buy", "bag": b,
                                                                 "item": k}),
                                 tooltip=ITEMS[kind]["text"])
-            y += 32 * ((len(kinds) + 3) // 4)
+            y += px(32) * ((len(kinds) + 3) // 4)
         return y - top
 
     def _prompt_panel(self, rect: pygame.Rect, view: dict[str, Any],
@@ -396,29 +397,29 @@ class FandangoScreen(GameScreen):
                       f" ({self._roll_result(prompt, value + c)})" for c in (-1, 0, 1)}
             changes = sorted(a["change"] for a in legal if a["type"] == "lucky")
             for change in changes:
-                controls.button((rect.x, y, rect.width, 34), labels[change][:44],
+                controls.button((rect.x, y, rect.width, px(34)), labels[change][:44],
                                 lambda c=change: self._do({"type": "lucky", "change": c}),
                                 object_id="#primary" if change == 0 else None)
-                y += 38
+                y += px(38)
         elif prompt["type"] == "kitten":
-            controls.button((rect.x, y, rect.width, 34), "Keep the kitten (roll defence)",
+            controls.button((rect.x, y, rect.width, px(34)), "Keep the kitten (roll defence)",
                             lambda: self._do({"type": "decline"}),
                             tooltip="Or click a green hex (dashed, an arrow): the unit escapes there "
                                     "instead")
-            y += 38
+            y += px(38)
         else:
             for a in legal:
                 if a["type"] == "sacrifice":
                     orc = self._unit(view, a["orc"])
-                    controls.button((rect.x, y, rect.width, 34),
+                    controls.button((rect.x, y, rect.width, px(34)),
                                     f"Orc at {self._where(orc)} takes the attack",
                                     lambda a=a: self._do(a), tooltip=unit_words(orc))
                 elif a["type"] == "decline":
-                    controls.button((rect.x, y, rect.width, 34), "Decline (the attack stands)",
+                    controls.button((rect.x, y, rect.width, px(34)), "Decline (the attack stands)",
                                     lambda a=a: self._do(a))
                 else:
                     continue
-                y += 38
+                y += px(38)
         return y - rect.y + self._buy_buttons(rect, y, legal)
 
     def _where(self, unit: dict[str, Any]) -> str:
@@ -825,43 +826,69 @@ class FandangoScreen(GameScreen):
         pygame.draw.polygon(surface, (250, 245, 225), [tip, left, right])
 
     def _draw_quests(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        with interface_size():  # window pixels, not the board's: it grows with the interface
+            self._draw_quest_lines(surface, view)
+
+    def _quest_lines(self, view: dict[str, Any]) -> list[tuple[int | None, int, str]]:
+        """The quest box's lines, wrapped to the board area: (seat whose mark starts the
+        line or None, seat, text)."""
         area = self.scene.board_rect()
         lines = []
         for s in view["seats"]:
             quests = " · ".join(q["line"] for q in s["quests"])
             units = f"{s['units']} unit" + ("s" if s["units"] != 1 else "")
             text = f"{self.seat_who(s['seat'], s['name'])} ({s['done']}/3, {units}): {quests}"
-            for n, part in enumerate(wrap_text(text, 13, area.width - 40)):
+            for n, part in enumerate(wrap_text(text, 13, area.width - px(40))):
                 lines.append((s["seat"] if n == 0 else None, s["seat"], part))
-        height = 18 * len(lines) + 8
+        return lines
+
+    def bottom_room(self) -> int:
+        """At a larger interface the quest box (text at its size) keeps the board above
+        it, rather than cover the bottom row of hexes."""
+        if scale() <= 1.0:
+            return 0
+        with interface_size():
+            return px(18) * len(self._quest_lines(self.scene.view())) + px(8) + 12
+
+    def _draw_quest_lines(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        area = self.scene.board_rect()
+        lines = self._quest_lines(view)
+        line_h = px(18)
+        height = line_h * len(lines) + px(8)
         box = pygame.Rect(area.x + 6, area.bottom - height - 6, area.width - 12, height)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((20, 18, 24, 190))
+        shade.fill(panel_fill((20, 18, 24, 190)))
         surface.blit(shade, box)
         for n, (dot, seat, text) in enumerate(lines):
             if dot is not None:
-                draw_seat_mark(surface, dot, (box.x + 10, box.y + 13 + 18 * n), 11,
+                draw_seat_mark(surface, dot, (box.x + px(10), box.y + px(13) + line_h * n), px(11),
                                on_piece=False)
-            draw_text(surface, text, (box.x + 20, box.y + 4 + 18 * n), 13,
+            draw_text(surface, text, (box.x + px(20), box.y + px(4) + line_h * n), 13,
                       GOLD if view["turn"] == seat and view["phase"] == "play" else TEXT)
         status = f"Round {view['round']}" + (f" of {view['round_limit']}"
                                              if view["round_limit"] else "")
         if view["finale"]:
             status += " — fight to the finish"
-        line = draw_text(surface, status, (area.x + 10, area.y + 6), 14, MUTED, shadow=True)
+        line = draw_text(surface, status, (area.x + px(10), area.y + px(6)), 14, MUTED,
+                         shadow=True)
         self.status_boxes = [box, line]
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         if self.dice is None or self.dice["time"] <= 0:
             return
+        with interface_size():  # window pixels: it grows with the interface
+            self._draw_dice_box(surface)
+
+    def _draw_dice_box(self, surface: pygame.Surface) -> None:
         area = self.scene.board_rect()
         # The roll's words beside the die, wrapped to the board's width (never cut short).
-        lines = wrap_text(self.dice["text"], 14, area.width - 40 - 64 - 12)
-        width = min(area.width - 40, 64 + 16 + max(font(14).size(line)[0] for line in lines))
-        box = pygame.Rect(0, 0, width, max(64, 24 + 20 * len(lines)))
-        box.midtop = (area.centerx, area.y + 28)
+        lines = wrap_text(self.dice["text"], 14, area.width - px(40 + 64 + 12))
+        width = min(area.width - px(40),
+                    px(64 + 16) + max(font(14).size(line)[0] for line in lines))
+        box = pygame.Rect(0, 0, width, max(px(64), px(24) + px(20) * len(lines)))
+        box.midtop = (area.centerx, area.y + px(28))
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((20, 18, 24, 220))
+        shade.fill(panel_fill((20, 18, 24, 220)))
         surface.blit(shade, box)
         good = self.dice["good"]
         edge = (110, 210, 110) if good else ALERT if good is False else GOLD
@@ -869,12 +896,13 @@ class FandangoScreen(GameScreen):
         roll = self.dice["roll"]
         if roll is not None:
             shown = roll if self.dice["time"] < 0.6 else 1 + int(self.dice["time"] * 37) % 8
-            die = pygame.Rect(box.x + 10, box.y + 10, 44, 44)
+            die = pygame.Rect(box.x + px(10), box.y + px(10), px(44), px(44))
             pygame.draw.rect(surface, (246, 238, 220), die, border_radius=8)
             draw_text(surface, str(shown), die.center, 24, (30, 24, 20), bold=True,
                       anchor="center")
         for n, line in enumerate(lines):
-            draw_text(surface, line, (box.x + 64, box.centery - 10 * len(lines) + 20 * n), 14,
+            draw_text(surface, line, (box.x + px(64),
+                                      box.centery - px(10) * len(lines) + px(20) * n), 14,
                       TEXT)
 
     # results --------------------------------------------------------------------------

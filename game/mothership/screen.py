@@ -18,7 +18,7 @@ from pygame_gui.elements import UIButton
 from game.ui.gamescreen import GameScreen, Tween
 from game.ui.look import px
 from game.ui.marks import draw_highlight, draw_seat_mark, readable_on, rect_points
-from game.ui.widgets import GOLD, SEAT_COLOURS, TEXT, fit, font, wrap_text
+from game.ui.widgets import GOLD, SEAT_COLOURS, TEXT, fit, font, panel_fill, wrap_text
 
 from .art import (AP_GOLD, KIND_COLOURS, TRACKER, ap_token, character_token, effect_token,
                   symbol, tile_face)
@@ -586,9 +586,9 @@ class MothershipScreen(GameScreen):
         return set(self.targets(view))
 
     def outline(self, surface: pygame.Surface, transform: Any, cell: Any,
-                colour: tuple[int, int, int], width: int) -> None:
+                colour: tuple[int, int, int], width: int) -> pygame.Rect | None:
         rect = self._cell_rect(transform, cell).inflate(-2, -2)
-        pygame.draw.rect(surface, colour, rect, width, border_radius=6)
+        return pygame.draw.rect(surface, colour, rect, width, border_radius=6)
 
     def _cell_rect(self, transform: Any, cell: Cell) -> pygame.Rect:
         x, y = transform.to_screen(cell[0] * self.board.tilewidth, cell[1] * self.board.tileheight)
@@ -788,7 +788,7 @@ class MothershipScreen(GameScreen):
         scale = transform.scale
         colour = seat_colour(s)
         card = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(card, (16, 18, 26, 215), card.get_rect(), border_radius=10)
+        pygame.draw.rect(card, panel_fill((16, 18, 26, 215)), card.get_rect(), border_radius=10)
         surface.blit(card, rect)
         active = view["phase"] == "play" and view["current"] == s
         pygame.draw.rect(surface, GOLD if active else colour, rect, 3 if active else 2,

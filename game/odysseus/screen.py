@@ -18,8 +18,9 @@ import pygame
 from game.ui import paths
 from game.engine.events import audience
 from game.ui.gamescreen import GameScreen, Tween, art
+from game.ui.look import px
 from game.ui.marks import draw_highlight, draw_seat_mark, ink_on, readable_on, rect_points
-from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font
+from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font, panel_fill
 
 from .data import CARDS, DESTINIES, ENCOUNTERS, OLYMPUS_BY_ID, REWARDS
 from .rules import (GOD_NAMES, SPECIAL_NAMES, bet_payout, bet_stack_size, card_text,
@@ -365,14 +366,13 @@ class OdysseusScreen(GameScreen):
             return None
         return space.name
 
-    def outline(self, surface, transform, cell, colour_, width) -> None:
+    def outline(self, surface, transform, cell, colour_, width) -> pygame.Rect | None:
         rect = self._screen_rect(transform, cell)
         if rect is None:
             if isinstance(cell, str) and ":" in cell:
-                return  # a card that has left the hand: nothing to mark (no stray ring)
-            super().outline(surface, transform, cell, colour_, width)
-            return
-        pygame.draw.rect(surface, colour_, rect.inflate(6, 6), width, border_radius=8)
+                return None  # a card that has left the hand: nothing to mark (no stray ring)
+            return super().outline(surface, transform, cell, colour_, width)
+        return pygame.draw.rect(surface, colour_, rect.inflate(6, 6), width, border_radius=8)
 
     def _screen_rect(self, transform, cell) -> pygame.Rect | None:
         if isinstance(cell, str) and ":" in cell:
@@ -515,11 +515,11 @@ class OdysseusScreen(GameScreen):
             width = (rect.width - 6 * (per_row - 1)) // per_row
             for i, (label, action, tip) in enumerate(buttons):
                 x = rect.x + (i % per_row) * (width + 6)
-                yy = y + (i // per_row) * (height + 4)
-                controls.button((x, yy, width, height), label,
+                yy = y + (i // per_row) * (px(height) + 4)
+                controls.button((x, yy, width, px(height)), label,
                                 lambda a=action: self.act(a), tooltip=tip)
             if buttons:
-                y += ((len(buttons) + per_row - 1) // per_row) * (height + 4)
+                y += ((len(buttons) + per_row - 1) // per_row) * (px(height) + 4)
 
         fates = me["destiny"] or [None, None, None]
         if kind in ("setup", "destiny", "reward_destiny"):
@@ -529,8 +529,8 @@ class OdysseusScreen(GameScreen):
         if kind in ("bet", "circe"):
             rounds = [a for a in legal if a["type"] == "bet" and "round" in a]
             if rounds:
-                controls.label((rect.x, y, rect.width, 20), "Bet on a round (stack size):")
-                y += 22
+                controls.label((rect.x, y, rect.width, px(22)), "Bet on a round (stack size):")
+                y += px(24)
                 row_of([(f"{a['round']} ({1 + a['round'] - view['round']})", a,
                          f"1 chip + {a['round'] - view['round']} from the supply")
                         for a in rounds], 6, 28)
@@ -567,15 +567,15 @@ class OdysseusScreen(GameScreen):
             row_of([(f"Play {t}" + (f" (x{counts[t]})" if counts[t] > 1 else ""), plays[t],
                      "Face up: counts -2 for you" if CARDS[plays[t]["card"]]["special"]
                      else "Face down") for t in order], 2, 30)
-            controls.button((rect.x, y, rect.width, 36), "Pass", lambda: self.act(
+            controls.button((rect.x, y, rect.width, px(36)), "Pass", lambda: self.act(
                 {"type": "pass"}), object_id="#primary",
                 tooltip="Take the highest free Turn Order tile and its reward")
-            y += 40
+            y += px(40)
         if {"type": "skip"} in legal:
             label = {"bet": "No bet", "circe": "Do nothing", "destiny": "No Destiny action"}[kind]
-            controls.button((rect.x, y, rect.width, 32), label, lambda: self.act(
+            controls.button((rect.x, y, rect.width, px(32)), label, lambda: self.act(
                 {"type": "skip"}))
-            y += 36
+            y += px(36)
         return y - rect.y
 
     @staticmethod
@@ -920,7 +920,7 @@ class OdysseusScreen(GameScreen):
             r = layout[f"reward:{tile}"]
             rect = self._rect(r.x, r.y, r.width, r.height)
             owner = adv["claimed"].get(tile)
-            pygame.draw.rect(surface, (34, 30, 36), rect, border_radius=6)
+            pygame.draw.rect(surface, panel_fill((34, 30, 36)), rect, border_radius=6)
             if owner is not None:
                 pygame.draw.rect(surface, colour(owner), rect, 4, border_radius=6)
                 draw_seat_mark(surface, owner, (rect.left + 9, rect.bottom - 10), 12,
@@ -1168,7 +1168,7 @@ class OdysseusScreen(GameScreen):
         x0, y0, w, h = 150, 180, 580, 280
         rect = self._rect(x0, y0, w, h)
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((14, 12, 20, 225))
+        shade.fill(panel_fill((14, 12, 20, 225)))
         surface.blit(shade, rect)
         pygame.draw.rect(surface, GOLD, rect, 2, border_radius=10)
         if "wander" in o:

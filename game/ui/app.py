@@ -30,7 +30,7 @@ from . import look, paths
 from .frames import Presenter, prefer_direct_framebuffer
 from .scene import Scene, SceneStack
 from .settings import Settings
-from .widgets import ALERT, GOLD, PANEL, TEXT, draw_text, wrap_text
+from .widgets import ALERT, GOLD, PANEL, TEXT, draw_text, panel_fill, wrap_text
 
 THEME = Path(__file__).with_name("theme.json")
 #: The window's colour where no scene draws.
@@ -380,7 +380,7 @@ class App:
         """Draw the whole frame on ``surface``: the visible scenes, the widgets, the toasts."""
         scenes = self.stack.visible()
         if not (scenes and scenes[0].covers_window):
-            surface.fill(BACKGROUND)
+            surface.fill(panel_fill(BACKGROUND))
         for scene in scenes:
             scene.draw(surface)
         self.ui.draw_ui(surface)
@@ -404,7 +404,7 @@ class App:
             box = pygame.Rect(0, y, width, px(18) + px(24) * len(lines))
             box.centerx = area.centerx
             self.toast_rects.append((message, box))
-            pygame.draw.rect(surface, PANEL, box, border_radius=8)
+            pygame.draw.rect(surface, panel_fill(), box, border_radius=8)
             pygame.draw.rect(surface, ALERT if error else GOLD, box, 2, border_radius=8)
             for i, line in enumerate(lines):
                 draw_text(surface, line, (box.x + px(16), box.y + px(9) + px(24) * i), 17, TEXT)

@@ -6,12 +6,17 @@
   severity 1.0 for protanopia, deuteranopia and tritanopia, applied in linear RGB, and a
   greyscale (luminance only);
 * CIEDE2000 colour difference (Sharma, Wu and Dalal 2005), on CIELAB from sRGB (D65).
+
+``python -m game.ui.colourcheck`` prints the figures per game (contrast of text and
+highlights, the smallest colour distances between seats and highlight kinds under each
+simulation); only that report imports the drawing modules.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 RGB = Sequence[float]
 
@@ -131,3 +136,110 @@ def ciede2000(lab1: Sequence[float], lab2: Sequence[float]) -> float:
 def distance(a: RGB, b: RGB, kind: str = "none") -> float:
     """CIEDE2000 between two sRGB colours as seen under ``kind``."""
     return ciede2000(to_lab(simulate(a, kind)), to_lab(simulate(b, kind)))
+
+
+# -- the report ---------------------------------------------------------------------------
+#: The legal-target highlight kinds each game draws (the play scene adds its rings).
+GAME_KINDS = {"monster_fandango": ("move", "attack", "shoot", "select", "actor"),
+              "mothership": ("move", "peek", "deactivate", "assist"),
+              "fantasy_racing": ("move", "choose", "attack", "shoot"),
+              "odysseus": ("choose",), "fantasy_expedition": ("choose",)}
+#: The dark backgrounds text is drawn on: the panel, the window, the boards' status boxes.
+DARK_BACKS = ((36, 32, 42), (18, 16, 22), (24, 22, 30), (20, 18, 24), (20, 18, 26),
+              (16, 18, 26))
+
+
+def _hex(text: str) -> tuple[int, int, int]:
+    digits = text.lstrip("#")
+    return tuple(int(digits[i:i + 2], 16) for i in (0, 2, 4))  # type: ignore[return-value]
+
+
+def theme_figures(theme: dict, backs: Sequence[RGB]) -> tuple[float, float]:
+    """The worst text contrast and the worst control-border contrast of a pygame_gui theme
+    (its text against its own backgrounds, or ``backs`` behind see-through ones)."""
+    defaults = theme["defaults"]["colours"]
+    text, border = 21.0, 21.0
+    for block in theme.values():
+        if not isinstance(block, dict):
+            continue
+        colours = {**defaults, **block.get("colours", {})}
+        for state in ("normal", "hovered", "selected", "active", "disabled"):
+            ink, back = colours.get(f"{state}_text"), colours.get(f"{state}_bg")
+            if ink is None or back is None:
+                continue
+            behind = [_hex(back)] if len(back.lstrip("#")) == 6 else list(backs)
+            text = min([text] + [contrast(_hex(ink), b) for b in behind])
+        for state in ("normal", "hovered", "selected", "active"):
+            edge = colours.get(f"{state}_border")
+            if edge:
+                border = min([border] + [contrast(_hex(edge), b) for b in backs])
+    return text, border
+
+
+def game_figures(game_id: str, seats: int) -> dict[str, float]:
+    """One game's figures: the worst text contrast (panel text, seat names, letters on
+    counters), the worst highlight/control contrast, and per simulation the smallest
+    CIEDE2000 between two of its ``seats`` seats' colours and between two of the kinds of
+    ring it may draw (its target kinds and the play scene's hint, recap, hover, cursor)."""
+    from .marks import HALO, HIGHLIGHTS, RING_KINDS, ink_on, readable_on, seat_colour
+    from .widgets import ALERT, GOLD, MUTED, TEXT
+    out: dict[str, float] = {}
+    colours = [seat_colour(n) for n in range(seats)]
+    text = min(contrast(c, b) for c in (TEXT, MUTED, GOLD, ALERT) for b in DARK_BACKS)
+    text = min([text] + [contrast(readable_on(c, b), b) for c in colours for b in DARK_BACKS])
+    text = min([text] + [contrast(ink_on(c), c) for c in colours])
+    out["text"] = text
+    targets = list(GAME_KINDS[game_id])
+    kinds = targets + list(RING_KINDS)
+    out["highlights"] = min(contrast(HIGHLIGHTS[k].colour, HALO) for k in kinds)
+
+    def least(names: Sequence[Any], colour_of: Any, kind: str) -> float:
+        return min((distance(colour_of(a), colour_of(b), kind)
+                    for i, a in enumerate(names) for b in names[i + 1:]), default=float("nan"))
+
+    for kind in SIMULATIONS:
+        out[f"seats {kind}"] = least(range(seats), seat_colour, kind)
+        out[f"targets {kind}"] = least(targets, lambda k: HIGHLIGHTS[k].colour, kind)
+        out[f"all kinds {kind}"] = least(kinds, lambda k: HIGHLIGHTS[k].colour, kind)
+    return out
+
+
+def report() -> str:
+    """The contrast and colour-distance table for every game (``python -m
+    game.ui.colourcheck``)."""
+    from game.engine import controller_class, game_ids
+
+    from .look import THEMES, _theme_file
+
+    lines = []
+    for theme in THEMES:  # the high-contrast file over theme.json, as the program loads it
+        backs = DARK_BACKS if theme == "normal" else ((0, 0, 0),)
+        text, border = theme_figures(_theme_file(theme), backs)
+        lines.append(f"theme {theme}: text >= {text:.2f}:1, control borders >= {border:.2f}:1")
+    figures = {g: game_figures(g, controller_class(g).max_seats) for g in game_ids()}
+    lines.append("")
+    lines.append(f"{'game (max seats)':<25} text >= 4.5   highlights >= 3")
+    for game_id, f in figures.items():
+        seats = controller_class(game_id).max_seats
+        lines.append(f"{game_id + f' ({seats})':<25} {f['text']:8.2f}   {f['highlights']:12.2f}")
+    for what, words in (("seats", "between two seats' colours"),
+                        ("targets", "between two target kinds (move, attack...)"),
+                        ("all kinds", "between any two rings (targets, hint, recap, hover, "
+                                      "cursor)")):
+        lines.append("")
+        lines.append(f"smallest CIEDE2000 {words}:")
+        lines.append(f"{'':<25}" + "".join(f"{k:>13}" for k in SIMULATIONS))
+        for game_id, f in figures.items():
+            lines.append(f"{game_id:<25}" + "".join(
+                f"{f[f'{what} {k}']:13.1f}" for k in SIMULATIONS))
+    lines.append("")
+    lines.append("text: the worst of panel text, seat names and letters on counters; "
+                 "highlights: target and ring colours against their dark halo. A CIEDE2000 "
+                 "under 10 (nan: one only) is allowed only where the two marks differ -- every "
+                 "seat has its own shape and every kind its own icon "
+                 "(tests/test_colour_marks.py).")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(report())

@@ -233,11 +233,22 @@ class GameScreen:
         return out
 
     def outline(self, surface: pygame.Surface, transform: Any, cell: Any,
-                colour: tuple[int, int, int], width: int) -> None:
-        """Mark ``cell`` (hover and keyboard cursor); a ring by default."""
+                colour: tuple[int, int, int], width: int) -> pygame.Rect | None:
+        """Mark ``cell`` (hover, keyboard cursor, hint, recap); a ring by default.  Returns
+        the rectangle the mark covers (None: nothing drawn), where the play scene puts the
+        ring's badge (``marks.draw_ring_badge``)."""
         x, y = transform.to_screen(*self.cell_center(cell))
         radius = max(10, int(26 * transform.scale))
-        pygame.draw.circle(surface, colour, (round(x), round(y)), radius, width)
+        return pygame.draw.circle(surface, colour, (round(x), round(y)), radius, width)
+
+    def side_room(self) -> int:
+        """The window pixels this screen keeps free left and right of the board (at zoom 1)
+        for boxes it draws there at the interface's size; 0: the board fills its area."""
+        return 0
+
+    def bottom_room(self) -> int:
+        """The same below the board (a box of status lines along the area's foot)."""
+        return 0
 
     def status_rects(self) -> list[pygame.Rect]:
         """The board's own status lines, as last drawn (messages never cover them)."""

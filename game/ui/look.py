@@ -79,6 +79,20 @@ def board_size() -> Iterator[None]:
         _state["board"] = kept
 
 
+@contextmanager
+def interface_size() -> Iterator[None]:
+    """Within (inside :func:`board_size`): text is drawn at the interface's size again --
+    for what a game screen draws over its board in window pixels rather than in the
+    board's (a status box, a race table, a dice box: interface, not board), whose layout
+    then multiplies its sizes with :func:`px`."""
+    kept = _state["board"]
+    _state["board"] = False
+    try:
+        yield
+    finally:
+        _state["board"] = kept
+
+
 def why_not_size(percent: int, window: tuple[int, int]) -> str | None:
     """Why the interface cannot be ``percent`` % in a window of ``window`` pixels (None:
     it fits)."""

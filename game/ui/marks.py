@@ -165,7 +165,16 @@ HIGHLIGHTS: dict[str, Highlight] = {
     "assist": Highlight((120, 225, 215), "dotted", "plus", "help this player"),
     "deactivate": Highlight((255, 205, 90), "double", "power", "switch this off"),
     "choose": Highlight(GOLD, "solid", "check", "choose this"),
+    # The play scene's own rings (not legal targets): what the hint points at, what the
+    # recap lists, the place under the mouse and the keyboard's cursor on the board.
+    "hint": Highlight((90, 220, 255), "solid", "bulb", "the hint points here"),
+    "recap": Highlight((255, 160, 60), "solid", "clock", "this happened since your turn"),
+    "hover": Highlight((255, 255, 255), "solid", "corners", "under the mouse"),
+    "cursor": Highlight(GOLD, "solid", "key", "the keyboard cursor"),
 }
+#: The kinds the play scene draws around places itself (hint, recap, hover, cursor): each
+#: with its icon in a badge at the ring's top-left corner (targets' badges go top-right).
+RING_KINDS = ("hint", "recap", "hover", "cursor")
 #: The dark halo under every highlight line (the line contrasts with it, whatever the board).
 HALO = INK
 
@@ -288,6 +297,31 @@ def draw_icon(surface: pygame.Surface, icon: str, centre: Point, r: float,
     elif icon == "check":
         pygame.draw.lines(surface, colour, False, [(cx - r * 0.7, cy), (cx - r * 0.15, cy + r * 0.55),
                                                    (cx + r * 0.75, cy - r * 0.6)], w)
+    elif icon == "bulb":  # a light bulb: the hint's idea
+        pygame.draw.circle(surface, colour, (cx, cy - r * 0.2), r * 0.55, max(1, w - 1))
+        thin = max(1, w - 1)
+        pygame.draw.line(surface, colour, (cx - r * 0.3, cy + r * 0.5),
+                         (cx + r * 0.3, cy + r * 0.5), thin)
+        pygame.draw.line(surface, colour, (cx - r * 0.2, cy + r * 0.8),
+                         (cx + r * 0.2, cy + r * 0.8), thin)
+    elif icon == "clock":  # what happened a moment ago
+        pygame.draw.circle(surface, colour, (cx, cy), r * 0.8, max(1, w - 1))
+        pygame.draw.line(surface, colour, (cx, cy), (cx, cy - r * 0.55), max(1, w - 1))
+        pygame.draw.line(surface, colour, (cx, cy), (cx + r * 0.45, cy), max(1, w - 1))
+    elif icon == "corners":  # four corner ticks: the place under the mouse
+        e, k = r * 0.75, r * 0.45
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                pygame.draw.lines(surface, colour, False, [(cx + sx * e, cy + sy * (e - k)),
+                                                           (cx + sx * e, cy + sy * e),
+                                                           (cx + sx * (e - k), cy + sy * e)],
+                                  max(1, w - 1))
+    elif icon == "key":  # a key cap: the keyboard's cursor
+        box = pygame.Rect(0, 0, round(r * 1.6), round(r * 1.4))
+        box.center = (round(cx), round(cy))
+        pygame.draw.rect(surface, colour, box, max(1, w - 1), border_radius=max(1, round(r / 4)))
+        pygame.draw.line(surface, colour, (cx - r * 0.4, cy + r * 0.2),
+                         (cx + r * 0.4, cy + r * 0.2), max(1, w - 1))
     else:
         raise ValueError(f"unknown highlight icon {icon!r}")
 
@@ -329,3 +363,15 @@ def draw_kind_badge(surface: pygame.Surface, kind: str, at: Point,
         RECORD.append(("highlight", kind, rect,
                        lambda s: draw_badge(s, kind, at, max(6.0, radius))))
     return rect
+
+
+def draw_ring_badge(surface: pygame.Surface, kind: str, around: pygame.Rect | None,
+                    radius: float = 8) -> pygame.Rect | None:
+    """The badge of one of the play scene's rings (``RING_KINDS``) at the top-left corner
+    of the ring drawn around ``around`` (nothing for no rectangle): the ring's colour is
+    never the only thing that tells a hint from the recap, the mouse or the cursor."""
+    if around is None or around.width <= 0 or around.height <= 0:
+        return None
+    r = max(6.0, radius)
+    at = (around.left + r * 0.6, around.top + r * 0.6)
+    return draw_kind_badge(surface, kind, at, r)

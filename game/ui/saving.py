@@ -17,7 +17,7 @@ from game.engine.errors import SaveError
 from game.engine.saves import autosave_match, match_id
 
 from . import paths
-from .widgets import ALERT, PANEL, TEXT, draw_text, wrap_text
+from .widgets import ALERT, PANEL, TEXT, draw_text, panel_fill, wrap_text
 
 TEXT_SIZE = 15
 LINE = 20
@@ -59,7 +59,7 @@ def draw_not_saved(surface: pygame.Surface, area: pygame.Rect, problem: str | No
     if not problem:
         return
     box = warning_rect(area, problem)
-    pygame.draw.rect(surface, PANEL, box, border_radius=8)
+    pygame.draw.rect(surface, panel_fill(), box, border_radius=8)
     pygame.draw.rect(surface, ALERT, box, 2, border_radius=8)
     y = box.y + 8
     for line in wrap_text(warning_text(problem), TEXT_SIZE, box.width - 24)[:4]:

@@ -45,6 +45,25 @@ SEAT_COLOURS = [
 ]
 
 
+#: What hand-drawn panels become in the high-contrast theme: black, edged in white.
+CONTRAST_FILL = (0, 0, 0)
+CONTRAST_EDGE = (255, 255, 255)
+
+
+def panel_fill(colour: tuple[int, ...] = PANEL) -> tuple[int, ...]:
+    """A hand-drawn panel's or box's background (``colour``, with any alpha kept): black in
+    the high-contrast theme, as its widgets' backgrounds are."""
+    if not look.high_contrast():
+        return colour
+    return CONTRAST_FILL + tuple(colour[3:])
+
+
+def panel_edge(colour: tuple[int, ...]) -> tuple[int, ...]:
+    """A hand-drawn panel's plain edge (``colour``): white in the high-contrast theme (edges
+    that mean something -- a seat's colour, an alert -- keep theirs)."""
+    return CONTRAST_EDGE if look.high_contrast() else colour
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The UI's font (Noto Sans, shipped with pygame_gui) for text of ``size`` pixels at
     100%, at the interface's size now (``look.px``)."""

@@ -26,7 +26,8 @@ from game.engine.saves import AUTOSAVE_PREFIX, list_saves, read_yaml, write_yaml
 from .. import paths
 from ..backdrop import backdrop
 from ..scene import Scene
-from ..widgets import GOLD, MUTED, PANEL, TEXT, draw_card, draw_text, fit, wrap_text
+from ..widgets import (GOLD, MUTED, PANEL, TEXT, draw_card, draw_text, fit, panel_fill,
+                       wrap_text)
 from .play import PlayScene, takes
 
 #: Seconds a computer step's caption stays before the lesson goes on (Next goes on at once).
@@ -633,7 +634,7 @@ class LessonPlayScene(PlayScene):
         card = self.card_rect()
         heading, _text, _buttons = self.card_state()
         shade = pygame.Surface(card.size, pygame.SRCALPHA)
-        shade.fill((*PANEL, 240))
+        shade.fill(panel_fill((*PANEL, 240)))
         surface.blit(shade, card)
         pygame.draw.rect(surface, GOLD, card, 2, border_radius=10)
         draw_text(surface, fit(heading, card.width - 24, 15, True), (card.x + 16, card.y + 10),
@@ -711,7 +712,7 @@ class LessonPlayScene(PlayScene):
                 direction = (end - start).normalize()
                 tip = end - direction * (max(target.width, target.height) / 2 + 6)
                 pygame.draw.line(surface, CALLOUT, start, tip, 3)
-            pygame.draw.rect(surface, (40, 30, 20), tag, border_radius=6)
+            pygame.draw.rect(surface, panel_fill((40, 30, 20)), tag, border_radius=6)
             pygame.draw.rect(surface, CALLOUT, tag, 2, border_radius=6)
             draw_text(surface, "Do this", tag.center, 14, CALLOUT, bold=True, anchor="center")
 

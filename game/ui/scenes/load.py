@@ -213,11 +213,15 @@ class LoadScene(Scene):
         when = "" if damaged else friendly_time(info.meta.get("updated"), info.modified)
         text_width = rect.width - px(32) - (px(190) if when else 0)
         lines = self.row_lines(info)
-        for shown in range(len(info.seats) - 1, 0, -1):  # too many players: "and 3 more"
+        # Too many players: "and 3 more", down to none named ("3 players"), then no count
+        # of actions and no players (a small window at a larger size): the tooltip names
+        # them all.
+        tries = [(shown, False) for shown in range(len(info.seats) - 1, -1, -1)]
+        for shown, brief in tries + [(0, True)]:
             text, style = lines[-1]
             if font(*LABEL_FONTS.get(style, (16, False))).size(text)[0] <= text_width - 12:
                 break
-            lines = self.row_lines(info, shown)
+            lines = self.row_lines(info, shown, brief)
             main.set_tooltip(f"{tip}: " + ", ".join(seat for seat, _kind in info.seats))
         for line, (text, style) in enumerate(lines):
             place = pygame.Rect(rect.x + px(16), rect.y + px(6) + px(24) * line, text_width,
@@ -233,9 +237,11 @@ class LoadScene(Scene):
                                             object_id="#save_when"))
 
     @staticmethod
-    def row_lines(info: SaveInfo, players: int | None = None) -> list[tuple[str, str]]:
+    def row_lines(info: SaveInfo, players: int | None = None,
+                  brief: bool = False) -> list[tuple[str, str]]:
         """The text lines of a save's entry, each with its theme id; ``players``: how many
-        players to name (the others are counted)."""
+        players to name (the others are counted); ``brief``: the file's name alone on its
+        last line."""
         name = info.path.name
         if info.error is not None:
             return [(f"{name} — cannot be opened", "#save_title"),
@@ -249,11 +255,16 @@ class LoadScene(Scene):
             status = "Waiting for " + ", ".join(meta["to_act"])
         actions = meta.get("actions")
         details = ["Autosave" if info.autosave else name]
+        if brief:
+            return [(info.title, "#save_title"), (status or "No status recorded", "#save_status"),
+                    (details[0], "#save_file")]
         if isinstance(actions, int):
             details.append(f"{actions} action{'s' if actions != 1 else ''}")
         if info.seats:
             names = [seat + (" (computer)" if kind == "bot" else "") for seat, kind in info.seats]
-            if players is not None and players < len(names):
+            if players == 0:
+                names = [f"{len(names)} player{'s' if len(names) != 1 else ''}"]
+            elif players is not None and players < len(names):
                 names = names[:players] + [f"{len(names) - players} more"]
             details.append(", ".join(names))
         return [(info.title, "#save_title"), (status or "No status recorded", "#save_status"),

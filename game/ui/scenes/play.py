@@ -31,13 +31,16 @@ from game.engine.table import LocalTable, Table
 from .. import look, paths
 from ..look import px
 from ..gamescreen import screen_for
-from ..marks import draw_seat_mark, readable_on
+from ..marks import HIGHLIGHTS, draw_ring_badge, draw_seat_mark, readable_on
 from ..scene import Scene
 from ..thinker import Thinker
 from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, font,
-                       render_text, wrap_text)
+                       panel_edge, panel_fill, render_text, wrap_text)
 
 PANEL_WIDTH = 390
+#: The least share of its zoom the board gives up to the boxes a screen draws beside or
+#: below it at a larger interface (``board_fit``).
+BOARD_GIVES = 0.75
 LOG_LINES = 80
 #: The least height worth showing the log in (about two lines); below it the log hides.
 LOG_MIN = 48
@@ -59,8 +62,8 @@ THINK_POLL = 0.015
 #: The key that asks for a hint (H is History, F1 the rules).
 HINT_KEY = pygame.K_t
 #: Outlines on the board: the hinted places, and the places a handover's recap lists.
-HINT_COLOUR = (90, 220, 255)
-RECAP_COLOUR = (255, 160, 60)
+HINT_COLOUR = HIGHLIGHTS["hint"].colour
+RECAP_COLOUR = HIGHLIGHTS["recap"].colour
 
 
 def takes(callback: Any, action: dict[str, Any]) -> bool:
@@ -231,6 +234,12 @@ class PlayScene(Scene):
         if self.showing:
             return wrap_text(WATCH, 16, px(PANEL_WIDTH - 28))
         self.view()
+        if self.match.is_over():  # whole lines, leaving room for Show results above the
+            # bottom row (a small window at a larger size; the results show it all)
+            panel = self.panel_rect()
+            room = (panel.bottom - px(52) - 10 - px(44) - panel.y - px(HEADER_HEIGHT)
+                    - px(8)) // px(LINE_HEIGHT)
+            return self._lines[:max(1, room)]
         return self._lines
 
     @property
@@ -584,10 +593,12 @@ class PlayScene(Scene):
     def _draw_marks(self, surface: pygame.Surface, transform: Any) -> None:
         """Outline the hinted places and the places the recap lists."""
         hint = self.active_hint()
-        for cells, colour in ((self.recap_cells, RECAP_COLOUR),
-                              (self.hint_cells if hint is not None else (), HINT_COLOUR)):
-            for cell in cells:
-                self.screen.outline(surface, transform, cell, colour, 4)
+        for cells, kind in ((self.recap_cells, "recap"),
+                            (self.hint_cells if hint is not None else (), "hint")):
+            for cell in cells:  # the ring, and its badge: a bulb for the hint, a clock for
+                # the recap (never colour alone)
+                ring = self.screen.outline(surface, transform, cell, HIGHLIGHTS[kind].colour, 4)
+                draw_ring_badge(surface, kind, ring, px(7))
         for cell in self.hint_cells if hint is not None else ():
             label = self.screen.hint_label(cell)
             if label:  # the name the hint's words give it, where the board shows none
@@ -596,7 +607,7 @@ class PlayScene(Scene):
                 # Low in the place, clear of the piece that may stand in its middle.
                 below = round(y + max(12, 24 * transform.scale))
                 box = text.get_rect(center=(round(x), below)).inflate(8, 4)
-                pygame.draw.rect(surface, PANEL, box, border_radius=4)
+                pygame.draw.rect(surface, panel_fill(), box, border_radius=4)
                 pygame.draw.rect(surface, HINT_COLOUR, box, 1, border_radius=4)
                 surface.blit(text, text.get_rect(center=box.center))
         if hint is not None:
@@ -604,8 +615,9 @@ class PlayScene(Scene):
             surface.set_clip(None)
             for widget in getattr(self, "hint_widgets", ()):
                 if widget.alive() and widget.visible:
-                    pygame.draw.rect(surface, HINT_COLOUR, widget.rect.inflate(8, 8), 3,
-                                     border_radius=6)
+                    ring = widget.rect.inflate(8, 8)
+                    pygame.draw.rect(surface, HINT_COLOUR, ring, 3, border_radius=6)
+                    draw_ring_badge(surface, "hint", ring, px(7))
             surface.set_clip(clip)
 
     def show_results(self) -> None:
@@ -890,9 +902,33 @@ class PlayScene(Scene):
                 self.show_tooltip(self.hover, event.pos)
         return self.controls.handle(event, arrows=False)
 
+    def board_fit(self):
+        """The board fitted into its area at zoom 1, leaving at each side at least the room
+        the game screen keeps there for its own boxes (``GameScreen.side_room``: a race
+        table, a dice box, drawn at the interface's size)."""
+        area = self.board_rect()
+        renderer = self.screen.renderer
+        fit = renderer.fit(area)
+        side, foot = self.screen.side_room(), self.screen.bottom_room()
+        if side <= 0 and foot <= 0:
+            return fit
+        free_x = (area.width - renderer.bounds.width * fit.scale) / 2
+        free_y = (area.height - renderer.bounds.height * fit.scale) / 2
+        if free_x >= side and free_y >= foot:
+            return fit
+        # Never below BOARD_GIVES of its zoom: in a small window the boxes get what room
+        # that leaves and cover the board's edge (as at 100%).
+        least_w = renderer.bounds.width * fit.scale * BOARD_GIVES
+        least_h = renderer.bounds.height * fit.scale * BOARD_GIVES
+        side = max(0, min(side, (area.width - least_w) / 2))
+        foot = max(0, min(foot, area.height - least_h)) if free_y < foot else 0
+        room = area.inflate(-2 * round(side), 0)
+        room.height -= round(foot)  # the board moves up (and shrinks if it must) above the box
+        return renderer.fit(room)
+
     def transform(self):
         """Map -> screen: the board fitted into its area, then zoomed and panned."""
-        fit = self.screen.renderer.fit(self.board_rect())
+        fit = self.board_fit()
         if self.zoom == 1.0:
             return fit
         cx, cy = self.board_rect().center
@@ -916,7 +952,7 @@ class PlayScene(Scene):
         if self.zoom == 1.0:
             return
         area, bounds = self.board_rect(), self.screen.renderer.bounds
-        scale = self.screen.renderer.fit(area).scale * self.zoom
+        scale = self.board_fit().scale * self.zoom
         limit_x = max(0.0, (bounds.width * scale - area.width) / 2)
         limit_y = max(0.0, (bounds.height * scale - area.height) / 2)
         self.pan = (min(limit_x, max(-limit_x, self.pan[0] + dx)),
@@ -1054,10 +1090,12 @@ class PlayScene(Scene):
         surface.set_clip(area.clip(clip))
         with look.board_size():  # the board and what is drawn on it keep its zoom
             self.screen.draw_pieces(surface, transform, view)
-        for cell, colour, width in ((self.hover, (255, 255, 255), 2),
-                                    (self.cursor if self.keyboard_on_board else None, GOLD, 3)):
-            if cell is not None:
-                self.screen.outline(surface, transform, cell, colour, width)
+        for cell, kind, width in ((self.hover, "hover", 2),
+                                  (self.cursor if self.keyboard_on_board else None, "cursor", 3)):
+            if cell is not None:  # a ring in the kind's colour, and its badge (never colour alone)
+                ring = self.screen.outline(surface, transform, cell, HIGHLIGHTS[kind].colour,
+                                           width)
+                draw_ring_badge(surface, kind, ring, px(7))
         self._draw_marks(surface, transform)
         surface.set_clip(clip)
         self._draw_cue(surface)
@@ -1092,11 +1130,11 @@ class PlayScene(Scene):
         picture in its area -- drawn again only for a new size, zoom or pan."""
         from ..app import BACKGROUND
         board = (surface.get_size(), surface.get_bitsize(), surface.get_masks(), tuple(area),
-                 transform, id(self.screen.renderer))
+                 transform, id(self.screen.renderer), look.high_contrast())
         if board != self._board_key or self._board_picture is None:
             picture = pygame.Surface(surface.get_size(), 0, surface)
-            picture.fill(BACKGROUND)
-            pygame.draw.rect(picture, (30, 26, 34), area, border_radius=10)
+            picture.fill(panel_fill(BACKGROUND))
+            pygame.draw.rect(picture, panel_fill((30, 26, 34)), area, border_radius=10)
             picture.set_clip(area)
             with look.board_size():
                 self.screen.renderer.draw(picture, transform)
@@ -1114,7 +1152,7 @@ class PlayScene(Scene):
                look.high_contrast())
         if key != self._panel_key or self._panel_picture is None:
             picture = pygame.Surface(rect.size, 0, surface)
-            picture.fill(BACKGROUND)
+            picture.fill(panel_fill(BACKGROUND))
             self._draw_panel(picture, ((0, 0, rect.width, rect.height),) + content[1:])
             self._panel_key, self._panel_picture = key, picture
         return self._panel_picture, rect
@@ -1144,8 +1182,8 @@ class PlayScene(Scene):
                     content: tuple[Any, ...] | None = None) -> None:
         rect, title, status, who, colour, lines = content or self._panel_content()
         panel = pygame.Rect(rect)
-        pygame.draw.rect(surface, PANEL, panel, border_radius=10)
-        pygame.draw.rect(surface, (90, 72, 52), panel, 2, border_radius=10)
+        pygame.draw.rect(surface, panel_fill(), panel, border_radius=10)
+        pygame.draw.rect(surface, panel_edge((90, 72, 52)), panel, 2, border_radius=10)
         x, y = panel.x + 14, panel.y + px(12)
         draw_text(surface, title, (x, y), 22, GOLD, bold=True)
         y += px(32)

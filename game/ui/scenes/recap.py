@@ -19,7 +19,8 @@ from game.engine.events import visible_to
 
 from ..look import px
 from ..scene import Scene
-from ..widgets import GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, wrap_text
+from ..widgets import (GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, draw_text, fit, panel_fill,
+                       wrap_text)
 from .handover import InputGuard, guarded_press
 
 #: The most log events a recap lists (the newest; a line says how many earlier ones).
@@ -164,7 +165,7 @@ class RecapScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         card = self.card_rect()
-        pygame.draw.rect(surface, PANEL, card, border_radius=10)
+        pygame.draw.rect(surface, panel_fill(), card, border_radius=10)
         pygame.draw.rect(surface, SEAT_COLOURS[self.seat % len(SEAT_COLOURS)], card, 3,
                          border_radius=10)
         x, y = card.x + 16, card.y + px(14)

@@ -15,7 +15,7 @@ from ..backdrop import backdrop
 from .. import look
 from ..look import px
 from ..scene import Scene
-from ..widgets import GOLD, MUTED, PANEL, TEXT, draw_text, font
+from ..widgets import GOLD, MUTED, PANEL, TEXT, draw_text, font, panel_edge, panel_fill
 
 #: Vertical sizes at full scale; a short window squeezes all but TITLE_BLOCK (see Layout).
 PAD = 26
@@ -145,11 +145,14 @@ class ResultsScene(Scene):
     def cells(self, room: int) -> tuple[int, list[int]]:
         """The largest text size (down to the 100% one) whose table fits ``room`` pixels."""
         least = max(12, -(-CELL_SIZE * 100 // round(look.scale() * 100)))
-        for cell in range(CELL_SIZE, least - 1, -1):
+        # A larger interface in a small window: below the 100% size if it must, never
+        # below 12 pixels on the screen.
+        floor = min(least, max(1, -(-1200 // round(look.scale() * 100))))
+        for cell in range(CELL_SIZE, floor - 1, -1):
             widths = self.widths(cell)
             if sum(widths) + px(COLUMN_GAP[0]) * max(len(widths) - 1, 1) <= room:
                 return cell, widths
-        return least, self.widths(least)
+        return floor, self.widths(floor)
 
     # building -----------------------------------------------------------------------
     def build(self) -> None:
@@ -185,9 +188,9 @@ class ResultsScene(Scene):
         layout = self.layout(surface.get_size())
         panel, size = layout.panel, layout.size
         shade = pygame.Surface(panel.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (*PANEL, 238), shade.get_rect(), border_radius=14)
+        pygame.draw.rect(shade, panel_fill((*PANEL, 238)), shade.get_rect(), border_radius=14)
         surface.blit(shade, panel)
-        pygame.draw.rect(surface, BORDER, panel, 2, border_radius=14)
+        pygame.draw.rect(surface, panel_edge(BORDER), panel, 2, border_radius=14)
         top = panel.y + size(PAD)
         draw_text(surface, "Game over", (panel.centerx, top), 15, MUTED, anchor="midtop")
         draw_text(surface, self.match.title, (panel.centerx, top + px(20)), 36, GOLD, bold=True,

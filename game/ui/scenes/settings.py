@@ -18,7 +18,8 @@ from ..backdrop import backdrop
 from ..look import UI_SCALES, fitting_scale, px, why_not_size
 from ..scene import Scene
 from ..settings import ANIMATION_SPEEDS, THEMES, WINDOW_SIZES, Settings
-from ..widgets import GOLD, MUTED, PANEL, TEXT, draw_text, font, wrap_text
+from ..widgets import (GOLD, MUTED, PANEL, TEXT, draw_text, font, panel_edge, panel_fill,
+                       wrap_text)
 
 BOT_DELAYS = tuple(round(0.2 * step, 1) for step in range(1, 11))
 ROW_HEIGHT = (54, 100)  # least and most at 100%, as the window's height allows
@@ -359,9 +360,9 @@ class SettingsScene(Scene):
         draw_text(surface, "Settings", (width / 2, panel.y - px(TITLE_ROOM) // 2 - px(4)), 40,
                   GOLD, bold=True, anchor="center", shadow=True)
         shade = pygame.Surface(panel.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (*PANEL, 232), shade.get_rect(), border_radius=12)
+        pygame.draw.rect(shade, panel_fill((*PANEL, 232)), shade.get_rect(), border_radius=12)
         surface.blit(shade, panel)
-        pygame.draw.rect(surface, (107, 86, 64), panel, 2, border_radius=12)
+        pygame.draw.rect(surface, panel_edge((107, 86, 64)), panel, 2, border_radius=12)
         text_width = self.text_width(panel.width)
         compact = self.compact(row_height)
         label, note, gap, line_gap = (17, 13, 22, 17) if compact else (20, 15, 28, 20)
