@@ -234,7 +234,7 @@ class PlayScene(Scene):
         if self.showing:
             return wrap_text(WATCH, 16, px(PANEL_WIDTH - 28))
         self.view()
-        if self.match.is_over():  # whole lines, leaving room for Show results above the
+        if self.table.is_over():  # whole lines, leaving room for Show results above the
             # bottom row (a small window at a larger size; the results show it all)
             panel = self.panel_rect()
             room = (panel.bottom - px(52) - 10 - px(44) - panel.y - px(HEADER_HEIGHT)
