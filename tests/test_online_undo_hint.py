@@ -208,3 +208,42 @@ def test_the_play_scene_asks_the_referee_for_hints_and_undo(tmp_path):
     assert ann.pending is None
     assert [r["seat"] for r in two.match.actions] == [0]  # only the hint stays on record
     assert [ev.get("text") for ev in scene.shown] == [ev.get("text") for ev in ann.log]
+
+
+def test_history_is_the_seats_own_view_until_the_game_is_over_then_everything(tmp_path):
+    two = Two(tmp_path)
+    ann, bo = two.tables
+    for seat in (0, 1, 0):
+        two.play(seat)
+    assert ann.history_at(0, 1) is None
+    two.exchange()
+    answer = ann.history_at(0, 1)
+    then = Match.new("mothership", SEATS, seed=SEED)
+    then.act(two.match.actions[0]["seat"], two.match.actions[0]["action"])
+    assert set(answer["views"]) == {0} and answer["views"][0] == then.view(0)
+    assert answer["log"] == public(then.log_for(0)) and answer["actor"] == 0
+    assert answer["over"] is False and answer["step"] == 1
+    # Another seat's view is not asked for by its own account only.
+    two.players[1].transport.send("@ref", _message(two, "history", 0, step=1))
+    _, bo_news = two.exchange()
+    assert bo_news == ["Seat 1 (Ann) is not yours to play."]
+    assert ann.history_at(0, 99) is None
+    ann_news, _ = two.exchange()
+    assert ann_news == ["The game has no step 99 yet (it is at step 3)."]
+    # Once the game is over: every seat's view and every line, with its audience.
+    for _ in range(500):
+        if two.match.is_over():
+            break
+        two.play(two.match.to_act()[0])
+    assert two.match.is_over() and ann.is_over()
+    step = len(two.match.actions) // 2
+    assert ann.history_at(0, step) is None
+    two.exchange()
+    answer = ann.history_at(0, step)
+    local = two.local()
+    from game.engine.history import History
+    then = History(local).at(step)
+    assert answer["views"] == {s: then.view(s) for s in range(2)}
+    assert [ev.get("audience") for ev in answer["log"]] == [ev.get("@audience")
+                                                            for ev in then.log]
+    assert [ev["text"] for ev in answer["log"]] == [ev["text"] for ev in then.log]

@@ -44,6 +44,8 @@ class Player:
         #: (table, seat) -> how many times the seat's log was sent again from an earlier
         #: line (an undo took lines back): a screen that merged the log starts again.
         self.resets: dict[tuple[str, int], int] = {}
+        #: (table, seat, step) -> the referee's ``history`` answer (the latest few kept).
+        self.history: dict[tuple[str, int, int], dict[str, Any]] = {}
         #: called with this Player when an action is about to leave (see :meth:`act`).
         self.journal: Any = None
 
@@ -98,6 +100,11 @@ class Player:
         the answer lands in ``hints[(table, seat)]`` (or a refusal)."""
         self._send("hint", table, seat=seat, step=step)
 
+    def ask_history(self, table: str, seat: int, step: int) -> None:
+        """Ask for the game after ``step`` actions as ``seat`` saw it; the answer lands in
+        ``history[(table, seat, step)]``."""
+        self._send("history", table, seat=seat, step=step)
+
     def sync(self, table: str, seat: int) -> None:
         self._send("sync", table, seat=seat)
 
@@ -146,6 +153,11 @@ class Player:
             self.notices.append(message)
         elif kind == "undone":
             self.undone.append(message)
+        elif kind == "history" and isinstance(message.get("seat"), int) \
+                and isinstance(message.get("step"), int):
+            self.history[(table, message["seat"], message["step"])] = protocol.from_wire(message)
+            while len(self.history) > 64:
+                del self.history[next(iter(self.history))]
         elif kind == "hint" and isinstance(message.get("seat"), int):
             self.hints[(table, message["seat"])] = protocol.from_wire(message)
         elif kind == "why" and isinstance(message.get("seat"), int):

@@ -18,7 +18,9 @@ back my seat's last action, asked at ``step``: answered by ``undone`` -- the who
 again -- or a ``refused`` with the hot-seat rule's reason) and ``hint`` (what would the Normal
 computer player do for my seat at ``step``: answered by a ``hint`` message holding the action,
 worked out by the referee from that seat's view only and logged for the table as hot-seat
-logs it, or a ``refused``).
+logs it, or a ``refused``) and ``history`` (the game as my seat saw it after ``step``
+actions: answered by a ``history`` message with that seat's view and log then -- once the
+game is over, with every seat's view and every log line, each with its audience).
 The referee sends each seat an ``update`` built by :func:`seat_update` from that seat's own
 ``view``, ``legal_actions`` and ``log_for``, an ``ack`` or a ``refused`` for each action, and
 the table a ``table`` message (public log lines, status, whose turn) built by
@@ -58,13 +60,14 @@ INCOMING: dict[str, dict[str, tuple[type, ...]]] = {
     "why_kind": {"seat": (int,), "step": (int,), "type": (str,)},
     "undo": {"seat": (int,), "step": (int,)},
     "hint": {"seat": (int,), "step": (int,)},
+    "history": {"seat": (int,), "step": (int,)},
 }
 #: Fields every message a player sends holds (``rules``, the rules version the sender knows,
 #: may be left out before its first update).
 COMMON = {"kind": (str,), "proto": (int,), "program": (str,), "table": (str,), "rules": (int,)}
 OPTIONAL = {"rules"}
 OUTGOING = ("update", "ack", "refused", "table", "chat", "why", "notice", "batch", "part",
-            "undone", "hint")
+            "undone", "hint", "history")
 #: The longest action type a ``why_kind`` may name.
 MAX_TYPE = 64
 #: How much of a split message's text one ``part`` carries: the text is ASCII (escaped), so
@@ -170,7 +173,7 @@ def check_incoming(message: Any) -> dict[str, Any]:
         raise BadMessage("The program version is too long.")
     if not TABLE_ID.match(message["table"]):
         raise BadMessage("The table id is not one of this referee's form.")
-    if kind in ("why", "why_kind", "undo", "hint") and message["step"] < 0:
+    if kind in ("why", "why_kind", "undo", "hint", "history") and message["step"] < 0:
         raise BadMessage(f"A {kind} message's step may not be negative.")
     if kind == "why_kind" and not 0 < len(message["type"]) <= MAX_TYPE:
         raise BadMessage(f"A why_kind message's type must hold 1 to {MAX_TYPE} characters.")

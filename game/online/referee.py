@@ -98,6 +98,8 @@ class Table:
     reasons: dict[tuple[int, int, str], str | None] = field(default_factory=dict)
     #: the accounts that left the table's rooms and have not come back.
     away: set[str] = field(default_factory=set)
+    #: (actions when made, History of the match) for ``history`` questions.
+    history: Any = None
 
     def seats_of(self, account: str) -> list[int]:
         return [seat for seat, who in enumerate(self.accounts) if who == account]
@@ -313,6 +315,8 @@ class Referee:
             return self._undo(table, sender, seat, message["step"])
         if kind == "hint":
             return self._hint(table, sender, seat, message["step"])
+        if kind == "history":
+            return [(sender, self._history(table, seat, message["step"]))]
         if kind == "sync":
             table.sent_log.pop(seat, None)
             table.digest.pop(seat, None)
@@ -430,6 +434,34 @@ class Referee:
         return self._updates(table) + [(sender, stamp(
             "hint", table.table_id, self.program, rules=match.cls.rules_version, seat=seat,
             step=len(match.actions), action=protocol.to_wire(action)))]
+
+    def _history(self, table: Table, seat: int, step: int) -> dict[str, Any]:
+        """The game after ``step`` actions as ``seat`` saw it (its view and its log then);
+        once the game is over, everything (every seat's view, every line with its
+        audience), as hot-seat's History shows it after the end."""
+        from game.engine.history import History
+        match = table.match
+        if step > len(match.actions):
+            return self._refusal(table.table_id, None,
+                                 f"The game has no step {step} yet (it is at step "
+                                 f"{len(match.actions)}).", table)
+        if table.history is None or table.history[0] != len(match.actions):
+            table.history = (len(match.actions), History(match))
+        then = table.history[1].at(step)
+        over = match.is_over()
+        if over:
+            views = {s: then.view(s) for s in range(len(match.seats))}
+            log = [{**{k: v for k, v in ev.items() if k != "@audience"},
+                    "audience": ev.get("@audience")} for ev in then.log]
+        else:
+            views = {seat: then.view(seat)}
+            log = [{k: v for k, v in ev.items() if k != "@audience"}
+                   for ev in then.log_for(seat)]
+        actor = match.actions[step - 1]["seat"] if step else None
+        return stamp("history", table.table_id, self.program, rules=match.cls.rules_version,
+                     seat=seat, step=step, of=len(match.actions), over=over, actor=actor,
+                     views=protocol.to_wire(views), log=protocol.to_wire(log),
+                     status=then.status(), to_act=then.to_act())
 
     def _ack(self, table: Table, ident: str, seat: int, step: int) -> dict[str, Any]:
         return stamp("ack", table.table_id, self.program, rules=table.match.cls.rules_version,

@@ -74,6 +74,7 @@ class RemoteTable(Table):
         self.generation = 0
         self._undoing: tuple[int, int, int] | None = None
         self._hinting: dict[int, int] = {}
+        self._asked_history: set[tuple[str, int, int]] = set()
         self._step = next(STEPS)
         self._fold()
 
@@ -307,6 +308,17 @@ class RemoteTable(Table):
         self.player.hints.pop((self.table_id, seat), None)
         self._hinting[seat] = step
         self.player.hint(self.table_id, seat, step)
+
+    def history_at(self, seat: int, step: int) -> dict[str, Any] | None:
+        """The game after ``step`` actions as ``seat`` saw it (``views``, ``log``, ``status``,
+        ``actor``; everything once the game is over), from the referee: None until its
+        answer is here (asked once; ``step`` changes when it comes)."""
+        key = (self.table_id, seat, step)
+        answer = self.player.history.get(key)
+        if answer is None and key not in self._asked_history:
+            self._asked_history.add(key)
+            self.player.ask_history(self.table_id, seat, step)
+        return answer
 
     def take_hint(self, seat: int) -> Action | None:
         """The hinted action for ``seat``, once, when the referee's answer to
