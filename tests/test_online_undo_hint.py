@@ -247,3 +247,39 @@ def test_history_is_the_seats_own_view_until_the_game_is_over_then_everything(tm
     assert [ev.get("audience") for ev in answer["log"]] == [ev.get("@audience")
                                                             for ev in then.log]
     assert [ev["text"] for ev in answer["log"]] == [ev["text"] for ev in then.log]
+
+
+def test_the_history_of_an_online_game_steps_through_the_referees_answers(tmp_path):
+    import pygame
+    from game.ui.scenes.online_history import OnlineHistoryScene
+    from game.ui.scenes.play import PlayScene
+    from uidriver import Driver
+    two = Two(tmp_path)
+    for seat in (0, 1, 0):
+        two.play(seat)
+    ann = two.tables[0]
+    d = Driver()
+    scene = PlayScene(d.app, table=ann)
+    d.app.push(scene)
+    d.pump(3)
+    scene.open_history()
+    history = d.top
+    assert isinstance(history, OnlineHistoryScene) and history.at == 3
+    toasts = []
+    d.app.toast = lambda text, **kw: toasts.append(text)
+    d.key(pygame.K_LEFT)
+    d.key(pygame.K_LEFT)
+    d.pump(2)
+    assert history.at == 3 and "asking the referee" in history.info_lines()[0]
+    two.now += 1.0
+    serve(two.referee, two.ref_end, two.now)
+    d.pump(3)
+    assert history.at == 1
+    then = Match.new("mothership", SEATS, seed=SEED)
+    then.act(two.match.actions[0]["seat"], two.match.actions[0]["action"])
+    assert history.view() == then.view(0)
+    assert [ev["text"] for ev in history.shown] == [ev["text"] for ev in then.log_for(0)]
+    assert not history.perform(0, {"type": "pass"}) and toasts == ["History only shows the game."]
+    assert len(two.match.actions) == 3
+    d.key(pygame.K_ESCAPE)
+    assert d.top is scene

@@ -843,8 +843,12 @@ class PlayScene(Scene):
 
     def open_history(self) -> None:
         """Step through the match so far, in the view of the person at the screen (H)."""
-        if not self.table.local:
-            self.app.toast("The History of an online game is not available yet.", error=True)
+        if not self.table.local:  # each step asked of the referee: your own view only
+            if self.viewer is None:
+                self.app.toast("Nobody is at the screen yet.", error=True)
+                return
+            from .online_history import OnlineHistoryScene
+            self.app.push(OnlineHistoryScene(self.app, self.table, self.viewer))
             return
         from .history import HistoryScene
         self.app.push(HistoryScene(self.app, self.match, self.viewer, play=self))
