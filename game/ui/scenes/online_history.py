@@ -145,7 +145,7 @@ class OnlineHistoryScene(PlayScene):
         waiting = self.wanted != self.at
         lines = [f"History: step {self.at} of {self.last}"
                  + (f" (asking the referee for step {self.wanted}...)" if waiting else ""),
-                 "Left/Right: a step; Home/End; Esc: back to the game",
+                 "Left/Right: a step; Esc: back",
                  "Your own view until the game is over."]
         return [fit(line, px(360), 16) for line in lines]
 
