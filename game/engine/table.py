@@ -107,6 +107,11 @@ class Table(ABC):
     def acted(self, seat: int) -> int:
         """How many game actions (hints not counted) ``seat`` has taken."""
 
+    def position(self, seat: int | None) -> Any:
+        """What ``seat`` knows of the game's progress (a remote table: the referee's step
+        in its latest update); the same while only other news came."""
+        return self.step
+
     # ------------------------------------------------------------------- reasons
     @abstractmethod
     def why_not(self, seat: int | None, action: Action) -> str | None:
@@ -135,8 +140,10 @@ class Table(ABC):
         """Why ``seat`` cannot undo now."""
         return "Undo is not available here."
 
-    def undo(self) -> None:
-        raise IllegalAction(self.undo_refusal(None))
+    def undo(self, seat: int | None = None) -> None:
+        """Take back ``seat``'s last action (a remote table asks its referee: the answer
+        comes with a later update)."""
+        raise IllegalAction(self.undo_refusal(seat))
 
     # --------------------------------------------------------------------- hints
     def record_hint(self, seat: int) -> list[Event]:
@@ -244,7 +251,7 @@ class LocalTable(Table):
                 return exc.reason
         return "Your last action is not the last one made: someone else acted since."
 
-    def undo(self) -> None:
+    def undo(self, seat: int | None = None) -> None:
         self.match.undo()
 
     def record_hint(self, seat: int) -> list[Event]:

@@ -37,6 +37,15 @@ class Player:
         #: the referee's lines about the table (a player left, came back).
         self.notices: list[dict[str, Any]] = []
         self.joiner = protocol.Joiner()
+        #: (table, seat) -> the referee's latest ``hint`` answer (its action, from the wire).
+        self.hints: dict[tuple[str, int], dict[str, Any]] = {}
+        #: The referee's ``undone`` answers, in order.
+        self.undone: list[dict[str, Any]] = []
+        #: (table, seat) -> how many times the seat's log was sent again from an earlier
+        #: line (an undo took lines back): a screen that merged the log starts again.
+        self.resets: dict[tuple[str, int], int] = {}
+        #: (table, seat, step) -> the referee's ``history`` answer (the latest few kept).
+        self.history: dict[tuple[str, int, int], dict[str, Any]] = {}
         #: called with this Player when an action is about to leave (see :meth:`act`).
         self.journal: Any = None
 
@@ -80,6 +89,21 @@ class Player:
             self._send("why", table, seat=seat, step=step, action=protocol.to_wire(action))
         else:
             self._send("why_kind", table, seat=seat, step=step, type=kind)
+
+    def undo(self, table: str, seat: int, step: int) -> None:
+        """Ask the referee to take back ``seat``'s last action (seen at ``step``); answered by
+        ``undone`` and the whole logs again, or a refusal with the reason."""
+        self._send("undo", table, seat=seat, step=step)
+
+    def hint(self, table: str, seat: int, step: int) -> None:
+        """Ask the referee what the Normal computer player would do for ``seat`` at ``step``;
+        the answer lands in ``hints[(table, seat)]`` (or a refusal)."""
+        self._send("hint", table, seat=seat, step=step)
+
+    def ask_history(self, table: str, seat: int, step: int) -> None:
+        """Ask for the game after ``step`` actions as ``seat`` saw it; the answer lands in
+        ``history[(table, seat, step)]``."""
+        self._send("history", table, seat=seat, step=step)
 
     def sync(self, table: str, seat: int) -> None:
         self._send("sync", table, seat=seat)
@@ -127,6 +151,15 @@ class Player:
             self.chat.append(message)
         elif kind == "notice":
             self.notices.append(message)
+        elif kind == "undone":
+            self.undone.append(message)
+        elif kind == "history" and isinstance(message.get("seat"), int) \
+                and isinstance(message.get("step"), int):
+            self.history[(table, message["seat"], message["step"])] = protocol.from_wire(message)
+            while len(self.history) > 64:
+                del self.history[next(iter(self.history))]
+        elif kind == "hint" and isinstance(message.get("seat"), int):
+            self.hints[(table, message["seat"])] = protocol.from_wire(message)
         elif kind == "why" and isinstance(message.get("seat"), int):
             asked = (self.question(action=protocol.from_wire(message["action"]))
                      if "action" in message else self.question(kind=message.get("type")))
@@ -141,6 +174,8 @@ class Player:
         if start > len(lines):  # missed some lines: ask for everything again
             self.sync(table, message["seat"])
         else:
+            if start < len(lines):
+                self.resets[key] = self.resets.get(key, 0) + 1
             del lines[start:]
             del flags[start:]
             new = message.get("log", [])

@@ -13,7 +13,14 @@ A player's program sends the referee ``action`` (an action for one of its seats,
 my seat's whole update again, e.g. after reconnecting), ``chat`` (a line for the table), and
 ``why`` / ``why_kind`` (why may my seat not take this action / any action of this type now? --
 asked by a screen for a disabled control's or a board place's "Not now: ..." words; answered
-with a ``why`` message holding the controller's reason, or None when it may).
+with a ``why`` message holding the controller's reason, or None when it may), ``undo`` (take
+back my seat's last action, asked at ``step``: answered by ``undone`` -- the whole logs come
+again -- or a ``refused`` with the hot-seat rule's reason) and ``hint`` (what would the Normal
+computer player do for my seat at ``step``: answered by a ``hint`` message holding the action,
+worked out by the referee from that seat's view only and logged for the table as hot-seat
+logs it, or a ``refused``) and ``history`` (the game as my seat saw it after ``step``
+actions: answered by a ``history`` message with that seat's view and log then -- once the
+game is over, with every seat's view and every log line, each with its audience).
 The referee sends each seat an ``update`` built by :func:`seat_update` from that seat's own
 ``view``, ``legal_actions`` and ``log_for``, an ``ack`` or a ``refused`` for each action, and
 the table a ``table`` message (public log lines, status, whose turn) built by
@@ -51,12 +58,16 @@ INCOMING: dict[str, dict[str, tuple[type, ...]]] = {
     "chat": {"text": (str,)},
     "why": {"seat": (int,), "step": (int,), "action": (dict,)},
     "why_kind": {"seat": (int,), "step": (int,), "type": (str,)},
+    "undo": {"seat": (int,), "step": (int,)},
+    "hint": {"seat": (int,), "step": (int,)},
+    "history": {"seat": (int,), "step": (int,)},
 }
 #: Fields every message a player sends holds (``rules``, the rules version the sender knows,
 #: may be left out before its first update).
 COMMON = {"kind": (str,), "proto": (int,), "program": (str,), "table": (str,), "rules": (int,)}
 OPTIONAL = {"rules"}
-OUTGOING = ("update", "ack", "refused", "table", "chat", "why", "notice", "batch", "part")
+OUTGOING = ("update", "ack", "refused", "table", "chat", "why", "notice", "batch", "part",
+            "undone", "hint", "history")
 #: The longest action type a ``why_kind`` may name.
 MAX_TYPE = 64
 #: How much of a split message's text one ``part`` carries: the text is ASCII (escaped), so
@@ -162,7 +173,7 @@ def check_incoming(message: Any) -> dict[str, Any]:
         raise BadMessage("The program version is too long.")
     if not TABLE_ID.match(message["table"]):
         raise BadMessage("The table id is not one of this referee's form.")
-    if kind in ("why", "why_kind") and message["step"] < 0:
+    if kind in ("why", "why_kind", "undo", "hint", "history") and message["step"] < 0:
         raise BadMessage(f"A {kind} message's step may not be negative.")
     if kind == "why_kind" and not 0 < len(message["type"]) <= MAX_TYPE:
         raise BadMessage(f"A why_kind message's type must hold 1 to {MAX_TYPE} characters.")
@@ -238,10 +249,18 @@ def seat_update(match: Any, seat: int, table: str, log_from: int = 0,
     sent (``log_from`` says where they start, so a program that missed some asks to ``sync``).
     ``mine`` lists which of the lines sent are the seat's own (not public): a program with
     several seats at one screen shows each only to its seat.  ``acted`` is how many game
-    actions the seat has taken (a screen's "news since your last action").
+    actions the seat has taken (a screen's "news since your last action").  ``undo`` is None
+    when the seat may take back its last action now (hot-seat's rule), else the reason.
     """
     lines = match.log_for(seat)
     new = lines[log_from:]
+    if match.is_over():
+        undo: str | None = "The game is over."
+    elif match.can_undo(seat):
+        undo = None
+    else:
+        from game.engine.table import LocalTable
+        undo = LocalTable(match).undo_refusal(seat)
     acted = sum(1 for a in match.actions if a["seat"] == seat and not match.is_hint(a))
     return stamp("update", table, program, seat=seat, game=match.game_id,
                  rules=match.cls.rules_version,
@@ -250,7 +269,7 @@ def seat_update(match: Any, seat: int, table: str, log_from: int = 0,
                  mine=[i for i, ev in enumerate(new) if "@audience" in ev], acted=acted,
                  log_from=log_from, to_act=match.to_act(), status=match.status(),
                  step=len(match.actions), over=match.is_over(),
-                 result=to_wire(match.result()) if match.is_over() else None)
+                 result=to_wire(match.result()) if match.is_over() else None, undo=undo)
 
 
 def table_update(match: Any, table: str, log_from: int = 0, mentions: list[str] | None = None,

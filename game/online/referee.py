@@ -98,6 +98,8 @@ class Table:
     reasons: dict[tuple[int, int, str], str | None] = field(default_factory=dict)
     #: the accounts that left the table's rooms and have not come back.
     away: set[str] = field(default_factory=set)
+    #: (actions when made, History of the match) for ``history`` questions.
+    history: Any = None
 
     def seats_of(self, account: str) -> list[int]:
         return [seat for seat, who in enumerate(self.accounts) if who == account]
@@ -309,6 +311,12 @@ class Referee:
                 f"Seat {seat + 1} ({table.name(seat)}) is not yours to play.", table))]
         if kind in ("why", "why_kind"):
             return [(sender, self._why(table, seat, message))]
+        if kind == "undo":
+            return self._undo(table, sender, seat, message["step"])
+        if kind == "hint":
+            return self._hint(table, sender, seat, message["step"])
+        if kind == "history":
+            return [(sender, self._history(table, seat, message["step"]))]
         if kind == "sync":
             table.sent_log.pop(seat, None)
             table.digest.pop(seat, None)
@@ -329,7 +337,7 @@ class Referee:
         if ident in table.refused:
             return [(sender, self._refusal(table.table_id, ident, table.refused[ident], table))]
         if action.get("type") == "@hint":
-            reason = "A hint is asked for on your own screen, not sent to the referee."
+            reason = "A hint is asked for with a hint request, not sent as an action."
         else:
             try:
                 table.match.act(seat, action)
@@ -363,6 +371,98 @@ class Referee:
         return stamp("why", table.table_id, self.program, rules=match.cls.rules_version,
                      seat=seat, step=message["step"], reason=table.reasons[key], **answer)
 
+    def _undo(self, table: Table, sender: str, seat: int, step: int) -> Outgoing:
+        """Take back ``seat``'s last action by the hot-seat rule (``Match.can_undo``: it is the
+        last action a person made, and nothing was revealed or rolled since), asked at
+        ``step``; else the rule's reason.  Every seat is sent its whole log again (lines were
+        taken back) and the table is told; the ids of the actions taken back are refused if
+        they are ever resent."""
+        from game.engine.table import LocalTable
+        match = table.match
+        if match.is_over():
+            reason: str | None = "The game is over."
+        elif step != len(match.actions):
+            reason = "The game has moved on since you asked; look again."
+        elif not match.can_undo(seat):
+            reason = LocalTable(match).undo_refusal(seat)
+        else:
+            reason = None
+        if reason is not None:
+            return [(sender, self._refusal(table.table_id, None, reason, table))]
+        point = match.undo_point()
+        match.undo()
+        for ident, (_, done) in list(table.applied.items()):
+            if point is not None and done > point:
+                del table.applied[ident]
+                table.refused[ident] = "That action was taken back (undone)."
+        self._play_bots(table)
+        self._persist(table)
+        table.sent_log.clear()
+        table.digest.clear()
+        table.public_log = 0
+        table.reasons.clear()
+        rules = match.cls.rules_version
+        return ([(sender, stamp("undone", table.table_id, self.program, rules=rules, seat=seat,
+                                step=len(match.actions)))]
+                + [(TABLE, stamp("notice", table.table_id, self.program, rules=rules,
+                                 text=f"{table.name(seat)} took back their last action.",
+                                 account=sender, away=False))]
+                + self._updates(table))
+
+    def _hint(self, table: Table, sender: str, seat: int, step: int) -> Outgoing:
+        """What the Normal computer player would do for ``seat`` now, worked out here from
+        that seat's own view and legal actions (``game.ui.hints.suggest``, as hot-seat does),
+        and the asking recorded as hot-seat records it (a public log line)."""
+        from game.engine.table import LocalTable
+        from game.ui.hints import suggest
+        match = table.match
+        if match.is_over():
+            reason: str | None = "The game is over."
+        elif seat not in match.to_act():
+            reason = f"It is not {table.name(seat)}'s turn."
+        elif step != len(match.actions):
+            reason = "The game has moved on since you asked; ask again."
+        else:
+            reason = None
+        action = suggest(LocalTable(match), seat) if reason is None else None
+        if reason is None and action is None:
+            reason = "There is nothing to choose now."
+        if reason is not None:
+            return [(sender, self._refusal(table.table_id, None, reason, table))]
+        if match.record_hint(seat):
+            self._persist(table)
+        return self._updates(table) + [(sender, stamp(
+            "hint", table.table_id, self.program, rules=match.cls.rules_version, seat=seat,
+            step=len(match.actions), action=protocol.to_wire(action)))]
+
+    def _history(self, table: Table, seat: int, step: int) -> dict[str, Any]:
+        """The game after ``step`` actions as ``seat`` saw it (its view and its log then);
+        once the game is over, everything (every seat's view, every line with its
+        audience), as hot-seat's History shows it after the end."""
+        from game.engine.history import History
+        match = table.match
+        if step > len(match.actions):
+            return self._refusal(table.table_id, None,
+                                 f"The game has no step {step} yet (it is at step "
+                                 f"{len(match.actions)}).", table)
+        if table.history is None or table.history[0] != len(match.actions):
+            table.history = (len(match.actions), History(match))
+        then = table.history[1].at(step)
+        over = match.is_over()
+        if over:
+            views = {s: then.view(s) for s in range(len(match.seats))}
+            log = [{**{k: v for k, v in ev.items() if k != "@audience"},
+                    "audience": ev.get("@audience")} for ev in then.log]
+        else:
+            views = {seat: then.view(seat)}
+            log = [{k: v for k, v in ev.items() if k != "@audience"}
+                   for ev in then.log_for(seat)]
+        actor = match.actions[step - 1]["seat"] if step else None
+        return stamp("history", table.table_id, self.program, rules=match.cls.rules_version,
+                     seat=seat, step=step, of=len(match.actions), over=over, actor=actor,
+                     views=protocol.to_wire(views), log=protocol.to_wire(log),
+                     status=then.status(), to_act=then.to_act())
+
     def _ack(self, table: Table, ident: str, seat: int, step: int) -> dict[str, Any]:
         return stamp("ack", table.table_id, self.program, rules=table.match.cls.rules_version,
                      id=ident, seat=seat, step=step)
@@ -388,7 +488,7 @@ class Referee:
 
     @staticmethod
     def _digest(update: dict[str, Any]) -> str:
-        same = {k: update[k] for k in ("view", "legal", "to_act", "status", "over")}
+        same = {k: update.get(k) for k in ("view", "legal", "to_act", "status", "over", "undo")}
         return hashlib.sha256(json.dumps(same, sort_keys=True, default=str).encode()).hexdigest()
 
     def _updates(self, table: Table) -> Outgoing:

@@ -10,13 +10,17 @@ no other action is sent; a refusal's reason comes back from :meth:`poll` and is 
 local refusal (the controls stay as they were meanwhile, so the panel does not jump; a
 second action is refused with ``pending``'s words).  "Why not?" for an action that is not legal is asked of the referee once per
 step (``why``/``why_kind``): meanwhile the answer is :data:`~game.engine.table.ASKING`, and
-the answer's arrival changes ``step`` so the screen asks again.
+the answer's arrival changes ``step`` so the screen asks again.  Undo and hints are asked of
+the referee too (``undo``/``hint``): it applies hot-seat's undo rule (each update says whether
+the seat may undo now, or why not) and works a hint out from the seat's own view, recording
+the asking as hot-seat does; :meth:`ask_hint` sends the question and :meth:`take_hint` gives
+the answer's action once it is here.
 
 Open a game with ``PlayScene(app, table=RemoteTable(player, table_id, seats))`` once
 :meth:`RemoteTable.ready` says the referee's ``table`` message and the seats' first updates
 have arrived.  ``seats``: the seats people play at this screen (usually one; several share
-the screen with the handover card between them).  Hot-seat undo and saving stay local: an
-online table has neither (the referee autosaves).
+the screen with the handover card between them).  Saving stays local: an online table has
+none (the referee autosaves).
 """
 
 from __future__ import annotations
@@ -35,6 +39,10 @@ from .client import Player
 
 #: What the panel's status line says while an action is on its way.
 SENT = "Sent; waiting for the referee..."
+#: ... while an undo asked for is on its way.
+UNDOING = "Asked the referee to undo; waiting..."
+#: What a screen says while a hint asked for is on its way.
+HINTING = "Asking the referee for a hint..."
 
 
 class RemoteTable(Table):
@@ -61,6 +69,12 @@ class RemoteTable(Table):
         self._refusals = len(player.refusals)
         self._notices = len(player.notices)
         self._mark: Any = None
+        self._resets: dict[int, int] = {}
+        #: Bumped whenever the merged log is built again (an undo took lines back).
+        self.generation = 0
+        self._undoing: tuple[int, int, int] | None = None
+        self._hinting: dict[int, int] = {}
+        self._asked_history: set[tuple[str, int, int]] = set()
         self._step = next(STEPS)
         self._fold()
 
@@ -105,6 +119,8 @@ class RemoteTable(Table):
 
     @property
     def pending(self) -> str | None:
+        if self._undoing is not None:
+            return UNDOING
         return SENT if self._sent is not None and self._sent in self.player.pending else None
 
     def to_act(self) -> list[int]:
@@ -135,6 +151,10 @@ class RemoteTable(Table):
     @property
     def log(self) -> list[Event]:
         return self._log
+
+    def position(self, seat: int | None) -> Any:
+        update = self._update(seat)
+        return (update or {}).get("step"), self.generation
 
     def acted(self, seat: int) -> int:
         update = self._update(seat)
@@ -201,8 +221,13 @@ class RemoteTable(Table):
         """Take in what arrived; the reasons of the refusals for this table and the referee's
         notices about it (a player left, came back), to show."""
         self.player.poll()
+        if self._undoing is not None and (len(self.player.undone) > self._undoing[1]
+                                          or len(self.player.refusals) > self._undoing[2]):
+            self._undoing = None  # answered: undone, or refused (the reason is shown)
         refusals = self.player.refusals[self._refusals:]
         self._refusals = len(self.player.refusals)
+        if any(r.get("id") is None and r.get("table") == self.table_id for r in refusals):
+            self._hinting.clear()  # a question (hint, undo) refused: the reason is shown
         notices = self.player.notices[self._notices:]
         self._notices = len(self.player.notices)
         self._fold()
@@ -214,6 +239,11 @@ class RemoteTable(Table):
     def _fold(self) -> None:
         """Bring the merged log up to date; a new ``step`` when anything changed."""
         primary = self._here[0]
+        resets = {s: self.player.resets.get((self.table_id, s), 0) for s in self._here}
+        if resets != self._resets:  # a seat's log was sent again from an earlier line
+            self._resets = resets
+            self._log, self._taken = [], {}
+            self.generation += 1
         for seat in self._here:
             key = (self.table_id, seat)
             lines = self.player.logs.get(key, [])
@@ -221,6 +251,7 @@ class RemoteTable(Table):
             taken = self._taken.get(seat, 0)
             if len(lines) < taken:  # resent from the start: take the whole log again
                 self._log, self._taken = [], {}
+                self.generation += 1
                 return self._fold()
             for index in range(taken, len(lines)):
                 own = index < len(flags) and flags[index]
@@ -230,16 +261,85 @@ class RemoteTable(Table):
                     self._log.append(lines[index])
             self._taken[seat] = len(lines)
         mark = (self.player.taken, len(self._log), self._sent,
-                self._sent in self.player.pending)
+                self._sent in self.player.pending, self._undoing, self.generation)
         if mark != self._mark:
             self._mark = mark
             self._step = next(STEPS)
 
     # ----------------------------------------------------------------------- undo
-    def undo_refusal(self, seat: int | None) -> str:
-        return "Undo is not available at an online table yet."
+    def can_undo(self, seat: int | None) -> bool:
+        return self.undo_refusal(seat) is None
+
+    def undo_refusal(self, seat: int | None) -> str | None:  # type: ignore[override]
+        """Why ``seat`` may not undo now (None: it may), from the referee's latest update
+        for the seat (hot-seat's rule, applied there)."""
+        if seat is None:
+            return "Nobody is at the screen yet."
+        if seat not in self._here:
+            return "That seat is played at another screen."
+        if self.pending:
+            return self.pending
+        update = self._update(seat)
+        if update is None:
+            return "The referee has not sent this seat's state yet."
+        if "undo" not in update:
+            return "The referee's program is too old to undo online."
+        return update["undo"]
+
+    def undo(self, seat: int | None = None) -> None:
+        """Ask the referee to take back ``seat``'s last action (the answer comes later)."""
+        if seat is None:
+            seat = next((s for s in self._here if self.can_undo(s)), self._here[0])
+        reason = self.undo_refusal(seat)
+        if reason is not None:
+            raise IllegalAction(reason)
+        update = self._update(seat) or {}
+        self.player.undo(self.table_id, seat, int(update.get("step", 0)))
+        self._undoing = (seat, len(self.player.undone), len(self.player.refusals))
+        self._step = next(STEPS)
 
     # ---------------------------------------------------------------------- hints
+    def ask_hint(self, seat: int) -> None:
+        """Ask the referee for ``seat``'s hint at this step (see :meth:`take_hint`)."""
+        if seat not in self._here:
+            raise IllegalAction("That seat is played at another screen.")
+        update = self._update(seat) or {}
+        step = int(update.get("step", 0))
+        self.player.hints.pop((self.table_id, seat), None)
+        self._hinting[seat] = step
+        self.player.hint(self.table_id, seat, step)
+
+    def history_at(self, seat: int, step: int) -> dict[str, Any] | None:
+        """The game after ``step`` actions as ``seat`` saw it (``views``, ``log``, ``status``,
+        ``actor``; everything once the game is over), from the referee: None until its
+        answer is here (asked once; ``step`` changes when it comes)."""
+        key = (self.table_id, seat, step)
+        answer = self.player.history.get(key)
+        if answer is None and key not in self._asked_history:
+            self._asked_history.add(key)
+            self.player.ask_history(self.table_id, seat, step)
+        return answer
+
+    def take_hint(self, seat: int) -> Action | None:
+        """The hinted action for ``seat``, once, when the referee's answer to
+        :meth:`ask_hint` is here (and the update that recorded the asking with it)."""
+        if seat not in self._hinting:
+            return None
+        answer = self.player.hints.get((self.table_id, seat))
+        update = self._update(seat) or {}
+        if answer is None or answer.get("step") != update.get("step"):
+            return None
+        del self._hinting[seat]
+        self.player.hints.pop((self.table_id, seat), None)
+        return answer.get("action")
+
+    def hinting(self, seat: int) -> bool:
+        """Whether a hint asked for ``seat`` is still on its way (a refusal ends it)."""
+        return seat in self._hinting
+
+    def drop_hint(self, seat: int) -> None:
+        self._hinting.pop(seat, None)
+
     def hint_rng(self, seat: int) -> Rng:
         """From the table id, the seat and its step: never the match's seed."""
         update = self._update(seat) or {}
@@ -247,4 +347,4 @@ class RemoteTable(Table):
         return Rng(int.from_bytes(digest.digest()[:6], "big"))
 
 
-__all__ = ["RemoteTable", "SENT"]
+__all__ = ["RemoteTable", "SENT", "UNDOING", "HINTING"]

@@ -210,11 +210,14 @@ class Hint:
         return f"Hint: {self.what}. {self.why}"
 
 
-def hint_for(table: Any, seat: int, place: Any = coordinates) -> Hint | None:
+def hint_for(table: Any, seat: int, place: Any = coordinates,
+             action: dict[str, Any] | None = None) -> Hint | None:
     """What a Normal computer player would do for ``seat`` now, in words (None: nothing);
-    ``table``: a Table or a Match."""
+    ``table``: a Table or a Match.  ``action``: the suggestion already worked out (online,
+    by the referee), put in words here."""
     table = as_table(table)
-    action = suggest(table, seat)
+    if action is None:
+        action = suggest(table, seat)
     if action is None:
         return None
     why = WHY.get(action.get("type", ""), "The computer player rates it best of what you may "

@@ -150,6 +150,7 @@ class PlayScene(Scene):
         #: How many of the table's log events the scene has taken in (a remote table's
         #: events arrive with the referee's updates and are shown as they come).
         self.log_taken = len(table.log)
+        self._generation = getattr(table, "generation", 0)
         self.step_mode = False
         self.awaiting_step = False
         self.step_granted = False
@@ -318,10 +319,15 @@ class PlayScene(Scene):
         if self.table.local:
             return False
         before = self.table.step
+        kept, position = self.active_hint(), self.table.position(self.viewer)
         for reason in self.table.poll():
             self.app.toast(reason, error=True)
         log = self.table.log
-        if len(log) < self.log_taken:  # the referee sent the whole log again (a resync)
+        generation = getattr(self.table, "generation", 0)
+        if len(log) < self.log_taken or generation != self._generation:
+            # the referee sent the whole log again (a resync, an undo)
+            self._generation = generation
+            self.hint = None
             self.shown = list(log)
             self.queue.clear()
             self.log_taken = len(log)
@@ -329,6 +335,17 @@ class PlayScene(Scene):
         elif len(log) > self.log_taken:
             self.queue.extend(log[self.log_taken:])
             self.log_taken = len(log)
+        if kept is not None and self.table.position(self.viewer) == position:
+            kept.at = self.table.step  # other news (the table's line): the hint still fits
+        seat = self.viewer
+        if seat is not None and getattr(self.table, "hinting", None) and \
+                self.table.hinting(seat):
+            action = self.table.take_hint(seat)
+            if action is not None:
+                from ..hints import hint_for
+                hint = hint_for(self.table, seat, self.screen.place_name, action=action)
+                if hint is not None:
+                    self.show_hint(hint)
         if self.table.step != before:
             self.rebuild()
             if self.hover is not None:  # the referee's "why not?" for the place pointed at
@@ -364,10 +381,14 @@ class PlayScene(Scene):
 
     def undo(self) -> bool:
         try:
-            self.table.undo()
+            self.table.undo(self.viewer)
         except IllegalAction as exc:
             self.app.toast(exc.reason, error=True)
             return False
+        if not self.table.local:  # asked of the referee: the logs come again when done
+            self.hint = None
+            self.rebuild()
+            return True
         self.stop_thinking()
         self.queue.clear()
         self.busy_for = None
@@ -567,6 +588,11 @@ class PlayScene(Scene):
             self.app.toast(reason, error=True)
             return
         seat = self.viewer
+        if not self.table.local:  # the referee works it out and logs the asking
+            from game.online.remote_table import HINTING
+            self.table.ask_hint(seat)
+            self.app.toast(HINTING, scene=self, while_=lambda: self.table.hinting(seat))
+            return
         hint = hint_for(self.table, seat, self.screen.place_name)
         if hint is None:
             self.app.toast("There is nothing to choose now.", error=True)
@@ -581,6 +607,10 @@ class PlayScene(Scene):
             self.shown.extend(events)
             self.log_taken = len(self.table.log)
             self._refresh_log()
+        self.show_hint(hint)
+
+    def show_hint(self, hint: Any) -> None:
+        """Mark the hinted places and say the hint (until anything is done)."""
         hint.at = self.table.step
         self.hint = hint
         self.screen.ready_for(hint.action, self.view())
@@ -825,8 +855,12 @@ class PlayScene(Scene):
 
     def open_history(self) -> None:
         """Step through the match so far, in the view of the person at the screen (H)."""
-        if not self.table.local:
-            self.app.toast("The History of an online game is not available yet.", error=True)
+        if not self.table.local:  # each step asked of the referee: your own view only
+            if self.viewer is None:
+                self.app.toast("Nobody is at the screen yet.", error=True)
+                return
+            from .online_history import OnlineHistoryScene
+            self.app.push(OnlineHistoryScene(self.app, self.table, self.viewer))
             return
         from .history import HistoryScene
         self.app.push(HistoryScene(self.app, self.match, self.viewer, play=self))
