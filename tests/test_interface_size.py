@@ -248,3 +248,54 @@ def test_boxes_drawn_over_the_board_grow_with_the_interface(game_id):
             covered = [b for b in boxes if b.clip(board).width > 2 and b.clip(board).height > 2]
             assert not covered, (game_id, board, covered)
     assert heights[200] > 1.5 * heights[100], heights  # (the same without: 1.0)
+
+
+def test_expedition_names_grow_with_the_interface_under_the_board():
+    """Fantasy Expedition's climbers' names are interface, not board: at a larger size they
+    go in window pixels in a strip under the board's picture (each under its pawn's column,
+    with its seat's shape), twice as tall at 200% as under the pawns at 100%, running into
+    no other name and covering no place of the board."""
+    from game.engine import Match
+    from game.engine.bots import choose_action
+    from game.ui.scenes.handover import HandoverScene
+    from game.ui.scenes.play import PlayScene
+    import game.fantasy_expedition.screen as module
+    names = ["Theodora", "Ann", "Sam", "Lu", "Tess", "Mira", "Pia", "Kit", "Bo"]
+    heights = {}
+    for percent in (100, 200):
+        d = Driver(size=(1920, 1080), ui_scale=percent)
+        match = Match.new("fantasy_expedition",
+                          [{"name": n, "kind": "human"} for n in names], seed=3)
+        while len(match.actions) < 20:
+            seat = match.to_act()[0]
+            match.act(seat, choose_action(match, seat))
+        play = d.app.push(PlayScene(d.app, match))
+        d.pump(3)
+        if isinstance(d.top, HandoverScene):
+            d.key(pygame.K_SPACE)
+            d.pump(3)
+        drawn: list[tuple[str, pygame.Rect]] = []
+
+        def recording(surface, text, *args, **kwargs):
+            rect = W.draw_text(surface, text, *args, **kwargs)
+            drawn.append((text, rect))
+            return rect
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(module, "draw_text", recording)
+            d.app.draw()
+        shown = [rect for text, rect in drawn if text in names]
+        assert len(shown) == len(names), (percent, drawn)
+        heights[percent] = max(r.height for r in shown)
+        fit = play.board_fit()
+        bounds = play.screen.renderer.bounds
+        board = pygame.Rect(round(fit.offset_x + bounds.x * fit.scale),
+                            round(fit.offset_y + bounds.y * fit.scale),
+                            round(bounds.width * fit.scale), round(bounds.height * fit.scale))
+        if percent == 200:
+            assert not [r for r in shown if r.colliderect(board)], (board, shown)
+            assert all(r.colliderect(play.board_rect()) and play.board_rect().contains(r)
+                       for r in shown)
+            assert not any(a.colliderect(b) for i, a in enumerate(shown) for b in shown[i + 1:])
+            assert play.screen.status_rects()  # messages keep off the strip
+    assert heights[200] > 1.5 * heights[100], heights
