@@ -299,3 +299,49 @@ def test_expedition_names_grow_with_the_interface_under_the_board():
             assert not any(a.colliderect(b) for i, a in enumerate(shown) for b in shown[i + 1:])
             assert play.screen.status_rects()  # messages keep off the strip
     assert heights[200] > 1.5 * heights[100], heights
+
+
+@pytest.mark.parametrize("seats, least", [(2, 1.5), (3, 1.2)])
+def test_mothership_seat_cards_grow_with_the_interface(seats, least):
+    """Mothership's seat cards are interface, not board: at a larger size they grow (from
+    their row's top, reaching under the board's picture, which makes room) as far as the
+    row left of the round track (and its ROUND label) holds them -- two cards twice,
+    three 1.38 times the board's zoom at 200% -- and cover no space of the floor or the
+    track."""
+    from game.engine import Match
+    from game.engine.bots import choose_action
+    from game.ui.scenes.handover import HandoverScene
+    from game.ui.scenes.play import PlayScene
+    import game.mothership.screen as module
+    names = ["Mira", "Bo", "Tess", "Ann"][:seats]
+    heights = {}
+    for percent in (100, 200):
+        d = Driver(size=(1920, 1080), ui_scale=percent)
+        match = Match.new("mothership", [{"name": n, "kind": "human"} for n in names], seed=3)
+        while len(match.actions) < 10:
+            seat = match.to_act()[0]
+            match.act(seat, choose_action(match, seat))
+        play = d.app.push(PlayScene(d.app, match))
+        d.pump(3)
+        if isinstance(d.top, HandoverScene):
+            d.key(pygame.K_SPACE)
+            d.pump(3)
+        drawn: list[tuple[str, pygame.Rect]] = []
+
+        def recording(surface, text, *args, **kwargs):
+            rect = W.draw_text(surface, text, *args, **kwargs)
+            drawn.append((text, rect))
+            return rect
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(module, "draw_text", recording)
+            d.app.draw()
+        heights[percent] = max(r.height for text, r in drawn if text in names)
+        screen, view, t = play.screen, play.view(), play.transform()
+        cards = [screen.card_rect(t, view, s) for s in range(seats)]
+        assert all(play.board_rect().contains(c) for c in cards), (percent, cards)
+        assert not any(a.colliderect(b) for i, a in enumerate(cards) for b in cards[i + 1:])
+        spaces = [screen._cell_rect(t, cell) for cell in screen.cells()]
+        assert not [(c, s) for c in cards for s in spaces if c.clip(s).width > 1
+                    and c.clip(s).height > 1], percent
+    assert heights[200] > least * heights[100], heights
