@@ -13,9 +13,10 @@ import pygame
 
 from game.ui import paths
 from game.ui.gamescreen import GameScreen, Tween, art
-from game.ui.look import px
+from game.ui.look import interface_size, px, scale
 from game.ui.marks import circle_points, draw_highlight, draw_seat_mark
-from game.ui.widgets import ALERT, GOLD, SEAT_COLOURS, draw_text, panel_fill, render_text
+from game.ui.widgets import (ALERT, GOLD, SEAT_COLOURS, draw_text, font, panel_fill,
+                             render_text)
 
 from .kernel import TEAM_ITEM, TEAMS
 from .rules import ITEM_NAMES, TEAM_NAMES
@@ -521,6 +522,7 @@ class ExpeditionScreen(GameScreen):
     def _draw_pawns(self, surface, transform, view, size) -> None:
         viewer = view["viewer"]
         label = max(10, int(13 * transform.scale))
+        strip = self.uses_strip()  # the names in a strip under the board (a larger interface)
         # Two climbers briefly on one position (between the moves of a row, in step mode)
         # stand side by side.
         sharing = self.sharing(view)
@@ -550,9 +552,99 @@ class ExpeditionScreen(GameScreen):
                 pygame.draw.circle(surface, LEVEL_CHIPS[level], chip, max(7, size // 6))
                 draw_text(surface, level[0], chip, max(12, size // 5), (255, 250, 235),
                           bold=True, anchor="center")
-            draw_text(surface, seat["name"], (rect.centerx, rect.bottom - 2 + drop), label,
-                      (255, 250, 235), bold=True, anchor="midtop", shadow=True)
+            if not strip:
+                draw_text(surface, seat["name"], (rect.centerx, rect.bottom - 2 + drop), label,
+                          (255, 250, 235), bold=True, anchor="midtop", shadow=True)
         self._draw_item_badges(surface, transform, view, size, sharing)
+        self.status_boxes = []
+        if strip:
+            self._draw_name_strip(surface, transform, view, size)
+
+    # The climbers' names at a larger interface: a strip under the board ---------------
+    #: Names in the strip never closer than this (window pixels at 100%).
+    NAME_GAP = 6
+
+    def name_size(self, transform: Any) -> int:
+        """The names' text size in the strip, at 100% (drawn within ``interface_size``,
+        which multiplies it): the board's name size grown with the interface -- at 200%
+        twice what a name under a pawn is at this zoom."""
+        return max(12, round(13 * transform.scale))
+
+    def name_lines(self, transform: Any, view: dict[str, Any],
+                   size: int) -> list[list[tuple[int, float, int]]]:
+        """The strip's lines of (seat, x of its pawn, name width): each name centred under
+        its pawn's column, in the first line where it runs into no other name."""
+        points = self.pawn_points(transform, view, max(16, int(54 * transform.scale)))
+        gap = px(self.NAME_GAP)
+        lines: list[list[tuple[int, float, int]]] = []
+        ends: list[float] = []
+        with interface_size():
+            for s in sorted(points, key=lambda s: (points[s][0], s)):
+                name = view["seats"][s]["name"]
+                # The seat's shape, then the name (and its shadow).
+                width = self.mark_size(size) + px(4) + render_text(name, size,
+                                                                   bold=True).get_width() + 2
+                left = points[s][0] - width / 2
+                n = next((n for n, end in enumerate(ends) if end + gap <= left), len(ends))
+                if n == len(ends):
+                    lines.append([])
+                    ends.append(left)
+                lines[n].append((s, points[s][0], width))
+                ends[n] = left + width
+        return lines
+
+    @staticmethod
+    def mark_size(size: int) -> int:
+        """The seat shape before a name in the strip (window pixels)."""
+        return px(round(size * 0.8))
+
+    def line_height(self, size: int) -> int:
+        with interface_size():
+            return font(size, bold=True).get_linesize()
+
+    def uses_strip(self) -> bool:
+        """At a larger interface (and the board at zoom 1) the names go in window pixels
+        in a strip under the board, at the interface's size; at 100% under the pawns."""
+        return scale() > 1.0 and getattr(self.scene, "zoom", 1.0) == 1.0
+
+    def bottom_room(self) -> int:
+        if not self.uses_strip():
+            return 0
+        transform = self.renderer.fit(self.scene.board_rect())
+        size = self.name_size(transform)
+        lines = self.name_lines(transform, self.scene.view(), size)
+        return len(lines) * self.line_height(size) + px(8) + 4
+
+    def _draw_name_strip(self, surface, transform, view, size) -> None:
+        """Each climber's name (seat shape, name in its colour's light ink) under its
+        pawn's column, below the board's picture: window pixels, covering no place."""
+        text = self.name_size(transform)
+        lines = self.name_lines(transform, view, text)
+        if not lines:
+            return
+        line_h = self.line_height(text)
+        bounds = self.renderer.bounds
+        top = round(transform.offset_y + (bounds.y + bounds.height) * transform.scale) + 4
+        area = self.scene.board_rect()
+        top = min(top, area.bottom - len(lines) * line_h - px(8))
+        xs = [x - w / 2 for line in lines for _s, x, w in line]
+        xe = [x + w / 2 for line in lines for _s, x, w in line]
+        box = pygame.Rect(round(min(xs)) - px(4), top, round(max(xe) - min(xs)) + px(8),
+                          len(lines) * line_h + px(8))
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill(panel_fill((30, 24, 20, 215)))
+        surface.blit(shade, box)
+        self.status_boxes = [box]
+        with interface_size():
+            for n, line in enumerate(lines):
+                y = top + px(4) + n * line_h
+                for s, x, w in line:
+                    mark = self.mark_size(text)
+                    left = round(x - w / 2)
+                    draw_seat_mark(surface, s, (left + mark // 2, y + line_h // 2), mark,
+                                   on_piece=False)
+                    draw_text(surface, view["seats"][s]["name"], (left + mark + px(4), y),
+                              text, (255, 250, 235), bold=True, shadow=True)
 
     def sharing(self, view: dict[str, Any]) -> dict[tuple[str, int], list[int]]:
         """Seats by the (row, position) they stand on or are heading for."""

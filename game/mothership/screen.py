@@ -16,7 +16,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from game.ui.gamescreen import GameScreen, Tween
-from game.ui.look import px
+from game.ui.look import px, scale as interface_scale
 from game.ui.marks import draw_highlight, draw_seat_mark, readable_on, rect_points
 from game.ui.widgets import GOLD, SEAT_COLOURS, TEXT, fit, font, panel_fill, wrap_text
 
@@ -780,12 +780,57 @@ class MothershipScreen(GameScreen):
             draw_text(surface, line, (x, y), text, colour, bold=colour == GOLD, shadow=True)
             y += text * 1.45
 
+    #: The seat cards' row at a larger interface: from the first card's left edge to the
+    #: round track's (map pixels), the gap between two cards and a card's size at 100%.
+    CARDS_LEFT, CARDS_RIGHT, CARD_GAP, CARD_SIZE = 4, 788, 8, 184
+
+    def card_growth(self, view: dict[str, Any]) -> float:
+        """How much larger than the board's zoom the seat cards are drawn: 1 at 100% (and
+        on a zoomed board); at a larger interface the interface's scale, as far as the
+        row left of the round track holds the cards (their text is interface, not board)."""
+        if interface_scale() <= 1.0 or getattr(self.scene, "zoom", 1.0) != 1.0:
+            return 1.0
+        n = max(1, len(view["seats"]))
+        room = (self.CARDS_RIGHT - self.CARDS_LEFT) / (n * self.CARD_SIZE
+                                                       + (n - 1) * self.CARD_GAP)
+        return max(1.0, min(interface_scale(), room))
+
+    def card_rect(self, transform, view, seat: int) -> pygame.Rect | None:
+        """A seat card's rectangle on screen: its place in the map's card row at 100%; at
+        a larger interface grown by :meth:`card_growth` (window pixels, from the row's
+        top, reaching below the board's picture where it must)."""
+        grow = self.card_growth(view)
+        if grow == 1.0:
+            return self._hud_rect(transform, f"seat-{seat}")
+        box = self.hud.get(f"seat-{seat}")
+        if box is None:
+            return None
+        cs = transform.scale * grow
+        x, y = transform.to_screen(self.CARDS_LEFT, box.y)
+        return pygame.Rect(round(x + seat * (self.CARD_SIZE + self.CARD_GAP) * cs), round(y),
+                           round(self.CARD_SIZE * cs), round(self.CARD_SIZE * cs))
+
+    def bottom_room(self) -> int:
+        """At a larger interface the grown cards may reach below the board's picture: the
+        board keeps that room under it (and gives up at most a quarter of its zoom)."""
+        view = self.scene.view()
+        grow = self.card_growth(view)
+        if grow == 1.0 or not self.hud:
+            return 0
+        box = next(iter(b for n, b in self.hud.items() if n.startswith("seat-")), None)
+        if box is None:
+            return 0
+        fit = self.renderer.fit(self.scene.board_rect())
+        bounds = self.renderer.bounds
+        below = box.y + self.CARD_SIZE * grow - (bounds.y + bounds.height)
+        return max(0, round(below * fit.scale)) + 4 if below > 0 else 0
+
     def _draw_card(self, surface, transform, view, seat) -> None:
-        rect = self._hud_rect(transform, f"seat-{seat['seat']}")
+        rect = self.card_rect(transform, view, seat["seat"])
         if rect is None:
             return
         s = seat["seat"]
-        scale = transform.scale
+        scale = transform.scale * self.card_growth(view)
         colour = seat_colour(s)
         card = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(card, panel_fill((16, 18, 26, 215)), card.get_rect(), border_radius=10)
