@@ -345,3 +345,71 @@ def test_mothership_seat_cards_grow_with_the_interface(seats, least):
         assert not [(c, s) for c in cards for s in spaces if c.clip(s).width > 1
                     and c.clip(s).height > 1], percent
     assert heights[200] > least * heights[100], heights
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_odysseus_score_board_grows_with_the_interface_under_the_board(seats):
+    """Odysseus's score board is interface, not board: at a larger size it goes in window
+    pixels into a strip under the board's picture (the board gives up at most a quarter of
+    its zoom for it), its names more than 1.5 times as tall at 200% as in the map's box at
+    100%, every row inside the strip and the strip on no place of the sea or the track."""
+    from game.engine import Match
+    from game.engine.bots import choose_action
+    from game.ui.scenes.handover import HandoverScene
+    from game.ui.scenes.play import PlayScene
+    import game.odysseus.screen as module
+    names = ["Mira", "Bo", "Tess", "Ann", "Theodora"][:seats]
+    heights, zooms = {}, {}
+    for percent in (100, 200):
+        d = Driver(size=(1920, 1080), ui_scale=percent)
+        match = Match.new("odysseus", [{"name": n, "kind": "human"} for n in names], seed=3)
+        while len(match.actions) < 20:
+            seat = match.to_act()[0]
+            match.act(seat, choose_action(match, seat))
+        play = d.app.push(PlayScene(d.app, match))
+        d.pump(3)
+        if isinstance(d.top, HandoverScene):
+            d.key(pygame.K_SPACE)
+            d.pump(3)
+        drawn: list[tuple[str, pygame.Rect]] = []
+        plain_text = module.OdysseusScreen._text
+
+        def recording(surface, text, *args, **kwargs):
+            rect = W.draw_text(surface, text, *args, **kwargs)
+            drawn.append((text, rect))
+            return rect
+
+        def map_text(self, surface, text, *args, **kwargs):
+            rect = plain_text(self, surface, text, *args, **kwargs)
+            drawn.append((text, rect))
+            return rect
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(module, "draw_text", recording)
+            patch.setattr(module.OdysseusScreen, "_text", map_text)
+            d.app.draw()
+        shown = [rect for text, rect in drawn
+                 if any(text == f"{n + 1}. {name}" for n in range(seats) for name in names)]
+        assert len(shown) == seats, (percent, drawn)
+        heights[percent] = max(r.height for r in shown)
+        fit = play.board_fit()
+        zooms[percent] = (fit.scale, play.screen.renderer.fit(play.board_rect()).scale)
+        if percent == 200:
+            screen, t = play.screen, play.transform()
+            strip = screen.status_rects()
+            assert len(strip) == 1 and play.board_rect().contains(strip[0]), strip
+            assert all(strip[0].contains(r) for r in shown), (strip, shown)
+            assert not any(a.colliderect(b) for i, a in enumerate(shown) for b in shown[i + 1:])
+            places = [r for cell in screen.cells()
+                      for r in [screen._screen_rect(t, cell)] if r is not None]
+            assert places
+            assert not [p for p in places if p.colliderect(strip[0])], strip
+            bounds = screen.renderer.bounds
+            board = pygame.Rect(round(fit.offset_x + bounds.x * fit.scale),
+                                round(fit.offset_y + bounds.y * fit.scale),
+                                round(bounds.width * fit.scale),
+                                round(bounds.height * fit.scale))
+            assert not strip[0].colliderect(board), (strip, board)
+    assert heights[200] > 1.5 * heights[100], heights
+    assert zooms[100][0] == zooms[100][1]  # at 100% the board does not move
+    assert zooms[200][0] >= 0.75 * zooms[200][1], zooms

@@ -18,7 +18,7 @@ import pygame
 from game.ui import paths
 from game.engine.events import audience
 from game.ui.gamescreen import GameScreen, Tween, art
-from game.ui.look import px
+from game.ui.look import interface_size, px, scale
 from game.ui.marks import draw_highlight, draw_seat_mark, ink_on, readable_on, rect_points
 from game.ui.widgets import ALERT, GOLD, MUTED, SEAT_COLOURS, TEXT, draw_text, font, panel_fill
 
@@ -800,7 +800,35 @@ class OdysseusScreen(GameScreen):
             self._text(surface, " ".join(parts), first.x, first.y + first.height + 3, 14,
                        INK, width=1200)
 
+    def score_strip(self) -> bool:
+        """At a larger interface (and the board at zoom 1) the score board goes in window
+        pixels into a strip under the board's picture, its text at the interface's size
+        (in the map's own box it would follow the board's zoom, which a wider panel
+        shrinks).  At 100% it stays in the map's box."""
+        return scale() > 1.0 and getattr(self.scene, "zoom", 1.0) == 1.0
+
+    def _strip_rows(self) -> tuple[int, int, int]:
+        """The strip's header height, row height and whole height (window pixels; call
+        within ``interface_size``)."""
+        head, row = px(24), max(px(26), font(17, True).get_linesize() + 2)
+        seats = len(self.scene.view()["seats"])
+        return head, row, px(8) + head + seats * row + px(6)
+
+    def bottom_room(self) -> int:
+        """The strip's room under the board (see :meth:`score_strip`)."""
+        if not self.score_strip():
+            return 0
+        with interface_size():
+            return self._strip_rows()[2] + 12
+
     def _draw_scoreboard(self, surface, view) -> None:
+        if self.score_strip():
+            x, y, w, h = AREA["scoreboard"]
+            self._text(surface, "Shown under the board", x + 14, y + 40, 14, INK,
+                       width=w - 28, shorter=("Under the board",))
+            with interface_size():  # window pixels: it grows with the interface
+                self._draw_score_strip(surface, view)
+            return
         x, y, w, h = AREA["scoreboard"]
         self.status_boxes = [self._rect(x, y, w, h)]  # messages keep off the score board
         d = view["decision"]
@@ -865,6 +893,71 @@ class OdysseusScreen(GameScreen):
                        anchor="topright")
             self._text(surface, chips, x + w - 12, ry + 4, 15, INK, anchor="topright",
                        width=56)
+
+    def _draw_score_strip(self, surface, view) -> None:
+        """The score board as a strip along the board area's foot, under the board's
+        picture: a line per seat in turn order (its mark, place and name, what it did in
+        this adventure, VP, chips, hand and the chips on its Destiny cards)."""
+        area = self.scene.board_rect()
+        head, row_h, height = self._strip_rows()
+        box = pygame.Rect(area.x + 6, area.bottom - height - 6, area.width - 12, height)
+        self.status_boxes = [box]  # messages keep off the strip
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill(panel_fill((20, 18, 24, 225)))
+        surface.blit(shade, box)
+        d = view["decision"]
+        acting = d["seat"] if d else None
+        adv = view["adventure"]
+        result = view["result"]
+        right = box.right - px(12)
+        cols = [right - px(290), right - px(215), right - px(145), right]  # right edges
+        labels = ["total" if result else "VP", "chips", "hand", "on Destiny 1/2/3"]
+        top = box.y + px(6)
+        draw_text(surface, "Score board", (box.x + px(10), top), 15, GOLD, bold=True)
+        for label, cx in zip(labels, cols):
+            draw_text(surface, label, (cx, top + px(2)), 13, MUTED, anchor="topright")
+        name_room = cols[0] - px(70) - (box.x + px(36))
+        for n, seat in enumerate(view["order"]):
+            s = view["seats"][seat]
+            ry = box.y + px(8) + head + n * row_h
+            line = pygame.Rect(box.x + px(4), ry, box.width - px(8), row_h - 2)
+            turn = seat == acting
+            if turn:  # the seat to act: a framed row, in gold (and its place says so)
+                pygame.draw.rect(surface, (70, 60, 40), line, border_radius=6)
+                pygame.draw.rect(surface, GOLD, line, 2, border_radius=6)
+            ink = GOLD if turn else TEXT
+            mid = ry + (row_h - 2) / 2
+            draw_seat_mark(surface, seat, (box.x + px(20), mid), px(11), on_piece=False)
+            name = draw_text(surface, f"{n + 1}. {s['name']}", (box.x + px(36), mid), 17, ink,
+                             bold=True, anchor="midleft")
+            status = self._strip_status(view, seat, adv)
+            for words in status:
+                if name.right + px(10) + font(13).size(words)[0] <= box.x + px(36) + name_room:
+                    draw_text(surface, words, (name.right + px(10), mid), 13, MUTED,
+                              anchor="midleft")
+                    break
+            chips = "/".join(str(c) for c in s["destiny_chips"])
+            points = result["scores"][seat] if result else s["vp"]
+            for value, cx, bold in ((points, cols[0], True), (s["chips"], cols[1], False),
+                                    (s["hand_size"], cols[2], False), (chips, cols[3], False)):
+                draw_text(surface, str(value), (cx, mid), 17, ink, bold=bold,
+                          anchor="midright")
+
+    def _strip_status(self, view, seat: int, adv) -> list[str]:
+        """What a seat did in this adventure, longest wording first (and a computer's
+        level), for the strip."""
+        status = short = ""
+        if adv is not None and view["step"] in ("play", "claim"):
+            if seat in adv["passed"]:
+                status = short = f"passed (tile {adv['tiles'][seat]})"
+            elif adv["played_count"][seat]:
+                status = cards_played(adv["played_count"][seat])
+                short = f"{adv['played_count'][seat]} played"
+        level = self.seat_level(seat)
+        if level:
+            return [f"{level}, {status}", f"{level}, {short}", level] if status \
+                else [f"{level} computer", level]
+        return [status, short] if status else []
 
     def _draw_supply(self, surface, view) -> None:
         x, y, w, h = AREA["supply"]
