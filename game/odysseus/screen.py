@@ -916,7 +916,7 @@ class OdysseusScreen(GameScreen):
         draw_text(surface, "Score board", (box.x + px(10), top), 15, GOLD, bold=True)
         for label, cx in zip(labels, cols):
             draw_text(surface, label, (cx, top + px(2)), 13, MUTED, anchor="topright")
-        name_room = cols[0] - px(70) - (box.x + px(36))
+        name_room = cols[0] - px(50) - (box.x + px(36))
         for n, seat in enumerate(view["order"]):
             s = view["seats"][seat]
             ry = box.y + px(8) + head + n * row_h
@@ -949,7 +949,8 @@ class OdysseusScreen(GameScreen):
         status = short = ""
         if adv is not None and view["step"] in ("play", "claim"):
             if seat in adv["passed"]:
-                status = short = f"passed (tile {adv['tiles'][seat]})"
+                tile = adv["tiles"][seat]
+                status, short = f"passed (tile {tile})", "passed"
             elif adv["played_count"][seat]:
                 status = cards_played(adv["played_count"][seat])
                 short = f"{adv['played_count'][seat]} played"
