@@ -910,13 +910,13 @@ class OdysseusScreen(GameScreen):
         adv = view["adventure"]
         result = view["result"]
         right = box.right - px(12)
-        cols = [right - px(290), right - px(215), right - px(145), right]  # right edges
+        cols = [right - px(235), right - px(175), right - px(118), right]  # right edges
         labels = ["total" if result else "VP", "chips", "hand", "on Destiny 1/2/3"]
         top = box.y + px(6)
         draw_text(surface, "Score board", (box.x + px(10), top), 15, GOLD, bold=True)
         for label, cx in zip(labels, cols):
             draw_text(surface, label, (cx, top + px(2)), 13, MUTED, anchor="topright")
-        name_room = cols[0] - px(50) - (box.x + px(36))
+        name_room = cols[0] - px(34) - (box.x + px(36))
         for n, seat in enumerate(view["order"]):
             s = view["seats"][seat]
             ry = box.y + px(8) + head + n * row_h
