@@ -250,40 +250,63 @@ def test_boxes_drawn_over_the_board_grow_with_the_interface(game_id):
     assert heights[200] > 1.5 * heights[100], heights  # (the same without: 1.0)
 
 
+def game_on_screen(game: str, names: list[str], actions: int, percent: int):
+    """A play scene of ``game`` (people named ``names``, seed 3) after ``actions`` actions
+    chosen by the computer players' policy, in a 1920x1080 window at ``percent``, past the
+    handover card: (driver, scene)."""
+    from game.engine import Match
+    from game.engine.bots import choose_action
+    from game.ui.scenes.handover import HandoverScene
+    from game.ui.scenes.play import PlayScene
+    d = Driver(size=(1920, 1080), ui_scale=percent)
+    match = Match.new(game, [{"name": n, "kind": "human"} for n in names], seed=3)
+    while len(match.actions) < actions:
+        seat = match.to_act()[0]
+        match.act(seat, choose_action(match, seat))
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(3)
+    if isinstance(d.top, HandoverScene):
+        d.key(pygame.K_SPACE)
+        d.pump(3)
+    return d, play
+
+
+def texts_drawn(d, module, screen_class=None) -> list[tuple[str, pygame.Rect]]:
+    """Every text the screen ``module`` draws in one frame, with its rectangle (and those
+    drawn by ``screen_class._text``, a screen's own text on its map, where given)."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+
+    def recording(surface, text, *args, **kwargs):
+        rect = W.draw_text(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "draw_text", recording)
+        if screen_class is not None:
+            plain_text = screen_class._text
+
+            def map_text(self, surface, text, *args, **kwargs):
+                rect = plain_text(self, surface, text, *args, **kwargs)
+                drawn.append((text, rect))
+                return rect
+
+            patch.setattr(screen_class, "_text", map_text)
+        d.app.draw()
+    return drawn
+
+
 def test_expedition_names_grow_with_the_interface_under_the_board():
     """Fantasy Expedition's climbers' names are interface, not board: at a larger size they
     go in window pixels in a strip under the board's picture (each under its pawn's column,
     with its seat's shape), twice as tall at 200% as under the pawns at 100%, running into
     no other name and covering no place of the board."""
-    from game.engine import Match
-    from game.engine.bots import choose_action
-    from game.ui.scenes.handover import HandoverScene
-    from game.ui.scenes.play import PlayScene
     import game.fantasy_expedition.screen as module
     names = ["Theodora", "Ann", "Sam", "Lu", "Tess", "Mira", "Pia", "Kit", "Bo"]
     heights = {}
     for percent in (100, 200):
-        d = Driver(size=(1920, 1080), ui_scale=percent)
-        match = Match.new("fantasy_expedition",
-                          [{"name": n, "kind": "human"} for n in names], seed=3)
-        while len(match.actions) < 20:
-            seat = match.to_act()[0]
-            match.act(seat, choose_action(match, seat))
-        play = d.app.push(PlayScene(d.app, match))
-        d.pump(3)
-        if isinstance(d.top, HandoverScene):
-            d.key(pygame.K_SPACE)
-            d.pump(3)
-        drawn: list[tuple[str, pygame.Rect]] = []
-
-        def recording(surface, text, *args, **kwargs):
-            rect = W.draw_text(surface, text, *args, **kwargs)
-            drawn.append((text, rect))
-            return rect
-
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(module, "draw_text", recording)
-            d.app.draw()
+        d, play = game_on_screen("fantasy_expedition", names, 20, percent)
+        drawn = texts_drawn(d, module)
         shown = [rect for text, rect in drawn if text in names]
         assert len(shown) == len(names), (percent, drawn)
         heights[percent] = max(r.height for r in shown)
@@ -308,34 +331,12 @@ def test_mothership_seat_cards_grow_with_the_interface(seats, least):
     row left of the round track (and its ROUND label) holds them -- two cards twice,
     three 1.38 times the board's zoom at 200% -- and cover no space of the floor or the
     track."""
-    from game.engine import Match
-    from game.engine.bots import choose_action
-    from game.ui.scenes.handover import HandoverScene
-    from game.ui.scenes.play import PlayScene
     import game.mothership.screen as module
     names = ["Mira", "Bo", "Tess", "Ann"][:seats]
     heights = {}
     for percent in (100, 200):
-        d = Driver(size=(1920, 1080), ui_scale=percent)
-        match = Match.new("mothership", [{"name": n, "kind": "human"} for n in names], seed=3)
-        while len(match.actions) < 10:
-            seat = match.to_act()[0]
-            match.act(seat, choose_action(match, seat))
-        play = d.app.push(PlayScene(d.app, match))
-        d.pump(3)
-        if isinstance(d.top, HandoverScene):
-            d.key(pygame.K_SPACE)
-            d.pump(3)
-        drawn: list[tuple[str, pygame.Rect]] = []
-
-        def recording(surface, text, *args, **kwargs):
-            rect = W.draw_text(surface, text, *args, **kwargs)
-            drawn.append((text, rect))
-            return rect
-
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(module, "draw_text", recording)
-            d.app.draw()
+        d, play = game_on_screen("mothership", names, 10, percent)
+        drawn = texts_drawn(d, module)
         heights[percent] = max(r.height for text, r in drawn if text in names)
         screen, view, t = play.screen, play.view(), play.transform()
         cards = [screen.card_rect(t, view, s) for s in range(seats)]
@@ -353,41 +354,12 @@ def test_odysseus_score_board_grows_with_the_interface_under_the_board(seats):
     pixels into a strip under the board's picture (the board gives up at most a quarter of
     its zoom for it), its names more than 1.5 times as tall at 200% as in the map's box at
     100%, every row inside the strip and the strip on no place of the sea or the track."""
-    from game.engine import Match
-    from game.engine.bots import choose_action
-    from game.ui.scenes.handover import HandoverScene
-    from game.ui.scenes.play import PlayScene
     import game.odysseus.screen as module
     names = ["Mira", "Bo", "Tess", "Ann", "Theodora"][:seats]
     heights, zooms = {}, {}
     for percent in (100, 200):
-        d = Driver(size=(1920, 1080), ui_scale=percent)
-        match = Match.new("odysseus", [{"name": n, "kind": "human"} for n in names], seed=3)
-        while len(match.actions) < 20:
-            seat = match.to_act()[0]
-            match.act(seat, choose_action(match, seat))
-        play = d.app.push(PlayScene(d.app, match))
-        d.pump(3)
-        if isinstance(d.top, HandoverScene):
-            d.key(pygame.K_SPACE)
-            d.pump(3)
-        drawn: list[tuple[str, pygame.Rect]] = []
-        plain_text = module.OdysseusScreen._text
-
-        def recording(surface, text, *args, **kwargs):
-            rect = W.draw_text(surface, text, *args, **kwargs)
-            drawn.append((text, rect))
-            return rect
-
-        def map_text(self, surface, text, *args, **kwargs):
-            rect = plain_text(self, surface, text, *args, **kwargs)
-            drawn.append((text, rect))
-            return rect
-
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(module, "draw_text", recording)
-            patch.setattr(module.OdysseusScreen, "_text", map_text)
-            d.app.draw()
+        d, play = game_on_screen("odysseus", names, 20, percent)
+        drawn = texts_drawn(d, module, module.OdysseusScreen)
         shown = [rect for text, rect in drawn
                  if any(text == f"{n + 1}. {name}" for n in range(seats) for name in names)]
         assert len(shown) == seats, (percent, drawn)

@@ -161,13 +161,18 @@ class RemoteTable(Table):
         return int(update.get("acted", 0)) if update is not None else 0
 
     # -------------------------------------------------------------------- reasons
-    def _turn_reason(self, seat: int | None) -> str | None:
+    def _seat_reason(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not do anything from this screen now (None: it may ask)."""
         if seat is None:
             return "Nobody is at the screen yet."
         if seat not in self._here:
             return "That seat is played at another screen."
-        if self.pending:
-            return self.pending
+        return self.pending or None
+
+    def _turn_reason(self, seat: int | None) -> str | None:
+        reason = self._seat_reason(seat)
+        if reason is not None:
+            return reason
         if self.is_over():
             return "The game is over."
         to_act = self.to_act()
@@ -273,12 +278,9 @@ class RemoteTable(Table):
     def undo_refusal(self, seat: int | None) -> str | None:  # type: ignore[override]
         """Why ``seat`` may not undo now (None: it may), from the referee's latest update
         for the seat (hot-seat's rule, applied there)."""
-        if seat is None:
-            return "Nobody is at the screen yet."
-        if seat not in self._here:
-            return "That seat is played at another screen."
-        if self.pending:
-            return self.pending
+        reason = self._seat_reason(seat)
+        if reason is not None:
+            return reason
         update = self._update(seat)
         if update is None:
             return "The referee has not sent this seat's state yet."
