@@ -206,34 +206,11 @@ def test_boxes_drawn_over_the_board_grow_with_the_interface(game_id):
     box, Fandango's quest lines and dice box -- is interface, not board: at 200% its text
     is twice as tall, and the board makes room for it (the box covers no square of the
     track or hex of the map) while the board's own picture keeps its zoom rule."""
-    from game.engine import Match
-    from game.ui.scenes.handover import HandoverScene
-    from game.ui.scenes.play import PlayScene
-    seats = [{"name": n, "kind": "human"} for n in ["Mira", "Bo", "Tess"]]
     heights = {}
     for percent in (100, 200):
-        d = Driver(size=(1920, 1080), ui_scale=percent)
-        match = Match.new(game_id, seats, seed=3)
-        from game.engine.bots import choose_action
-        while len(match.actions) < 30:
-            seat = match.to_act()[0]
-            match.act(seat, choose_action(match, seat))
-        play = d.app.push(PlayScene(d.app, match))
-        d.pump(3)
-        if isinstance(d.top, HandoverScene):
-            d.key(pygame.K_SPACE)
-            d.pump(3)
+        d, play = game_on_screen(game_id, ["Mira", "Bo", "Tess"], 30, percent)
         module = sys.modules[type(play.screen).__module__]
-        drawn: list[pygame.Rect] = []
-
-        def recording(*args, **kwargs):
-            rect = W.draw_text(*args, **kwargs)
-            drawn.append(rect)
-            return rect
-
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(module, "draw_text", recording)
-            d.app.draw()
+        drawn = [rect for _, rect in texts_drawn(d, module)]
         boxes = play.screen.status_rects()
         assert boxes, game_id
         # The tallest line of text drawn in the boxes (a title, a status line).
