@@ -194,23 +194,31 @@ def run(games: list[str] | None = None, hard_games: int | None = None,
         f"; seats: {seats or 'two, or the fewest the game allows'}; load {load:.1f}; crews: "
         + "; ".join(f"{g} {o}" for g, o in CREW_GAMES.items() if g in chosen))
     results: dict[str, dict[str, Any]] = {}
-    started = time.perf_counter()
-    for game in chosen:
-        figures = crew_figures if game in CREW_GAMES else duel_figures
-        results[game] = figures(game, hard_games, plain_games, seed, seats, say)
-    say("")
-    print(table(results))
-    print(f"(machine load {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end; "
-          f"{time.perf_counter() - started:.0f} s in all: "
-          + ", ".join(f"{g} {r['seconds']:.0f} s" for g, r in results.items()) + ")")
     report = {"settings": {"games": chosen, "hard_games": hard_games,
                            "plain_games": plain_games, "seed": seed, "seats": seats,
                            "load": round(load, 2),
                            "crews": {g: o for g, o in CREW_GAMES.items() if g in chosen}},
               "results": results}
+
+    def write() -> None:
+        if out is not None:
+            import yaml
+            out.write_text(yaml.safe_dump(report, sort_keys=False))
+
+    started = time.perf_counter()
+    for game in chosen:
+        figures = crew_figures if game in CREW_GAMES else duel_figures
+        results[game] = figures(game, hard_games, plain_games, seed, seats, say)
+        # Each game's figures as soon as they are known (a run of hours may be stopped).
+        say(table({game: results[game]}))
+        write()
+    say("")
+    print(table(results))
+    print(f"(machine load {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end; "
+          f"{time.perf_counter() - started:.0f} s in all: "
+          + ", ".join(f"{g} {r['seconds']:.0f} s" for g, r in results.items()) + ")")
+    write()
     if out is not None:
-        import yaml
-        out.write_text(yaml.safe_dump(report, sort_keys=False))
         say(f"(written to {out})")
     return report
 
