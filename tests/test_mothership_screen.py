@@ -85,6 +85,16 @@ def test_a_whole_game_with_a_person_and_computers(seed, level):
     assert d.app.stack.find(PlayScene).viewer is None
 
 
+def two_people(seed: int):
+    """Two people at a new Mothership table in a 1280x800 window: (driver, match, scene)."""
+    d = Driver(size=(1280, 800))
+    seats = [{"name": n, "kind": "human"} for n in NAMES[:2]]
+    match = Match.new("mothership", seats, seed=seed)
+    play = d.app.push(PlayScene(d.app, match))
+    d.pump(2)
+    return d, match, play
+
+
 def test_no_handover_between_people():
     d = Driver()
     seats = [{"name": n, "kind": "human"} for n in NAMES[:2]]
@@ -102,11 +112,7 @@ def test_no_handover_between_people():
 
 
 def test_modes_highlight_targets_and_clicks_act():
-    d = Driver(size=(1280, 800))
-    seats = [{"name": n, "kind": "human"} for n in NAMES[:2]]
-    match = Match.new("mothership", seats, seed=2)
-    play = d.app.push(PlayScene(d.app, match))
-    d.pump(2)
+    d, match, play = two_people(seed=2)
     d.press("Ranger")
     d.pump(2)
     d.press("Mage")
@@ -200,11 +206,7 @@ def test_every_trap_plays_an_animation_that_draws():
 
 
 def test_undo_takes_back_a_move_but_never_a_flip():
-    d = Driver(size=(1280, 800))
-    seats = [{"name": n, "kind": "human"} for n in NAMES[:2]]
-    match = Match.new("mothership", seats, seed=3)
-    play = d.app.push(PlayScene(d.app, match))
-    d.pump(2)
+    d, match, play = two_people(seed=3)
     d.press("Knight")
     d.pump(10)
     d.press("Mage")
@@ -424,11 +426,7 @@ def test_the_hint_finds_every_plain_action_button():
     writes it, so the Hint and a lesson's pointer find the button that takes it
     (play.takes); a disabled button is no control, so Deactivate is not asked for here."""
     from game.ui.scenes.play import takes
-    d = Driver(size=(1280, 800))
-    seats = [{"name": n, "kind": "human"} for n in NAMES[:2]]
-    match = Match.new("mothership", seats, seed=2)
-    play = d.app.push(PlayScene(d.app, match))
-    d.pump(2)
+    d, match, play = two_people(seed=2)
     d.press("Ranger")
     d.pump(3)
     d.press("Knight")
