@@ -33,12 +33,25 @@ printed too).  The default (``HARD_GAMES``) is what a figure needs to mean somet
 takes hours on a small machine; ``--quick`` plays a handful to check the printout, ``--games
 N`` any number.  Everything is also written to ``bench-bots.yaml``.
 
+A run of hours can be stopped and taken up again, or shared between processes.  Each game's
+record (its seed, levels, winners, actions, decision times and overrules) is appended to a
+journal, ``bench-bots-games.jsonl``, as soon as it ends; a later run with the same figures
+takes every game the journal holds instead of playing it again.  A journal line counts only for
+the same game, figure, seats, seed block, options and **code** (a fingerprint of the rules and
+computer players' source), so a changed bot never mixes its games with the old one's.
+``--part K/N`` plays only the games whose index is ``K - 1`` modulo ``N`` (run ``1/2`` and
+``2/2`` at once on two cores, then once more without ``--part`` to print the whole figure from
+the journal).  The decision times of journaled games are the times measured when they were
+played.
+
 Run it on its own too: ``python -m game.bench_bots --help``.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import sys
 import time
@@ -64,35 +77,119 @@ def _mark(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
 
+#: The journal of every game played, by default (see the module's text).
+JOURNAL = Path("bench-bots-games.jsonl")
+
+
+def code_fingerprint(game: str) -> str:
+    """A short hash of the source that decides a tournament's games: the engine's and the
+    game's own modules (screens and lessons aside)."""
+    from game.engine.registry import controller_class
+    engine = Path(__file__).resolve().parent / "engine"
+    package = Path(sys.modules[controller_class(game).__module__].__file__).resolve().parent
+    digest = hashlib.sha256()
+    for folder in (engine, package):
+        for path in sorted(folder.glob("*.py")):
+            if path.name.startswith(("screen", "lesson")):
+                continue
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+class Journal:
+    """Games already played, read from and appended to a JSON-lines file (``None``: none).
+
+    A line is ``{"figure": key, "game": record}``; the key names the game, the figure, the
+    seats, the seed block, the options and the code fingerprint.  A line cut short by a stopped
+    run, or not JSON, is skipped."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.lines: list[dict[str, Any]] = []
+        #: A run stopped while writing leaves a line without its end: the next line must not
+        #: be glued to it.
+        self.cut = False
+        if path is not None and path.is_file():
+            whole = path.read_text(encoding="utf-8")
+            self.cut = bool(whole) and not whole.endswith("\n")
+            for text in whole.splitlines():
+                try:
+                    line = json.loads(text)
+                except ValueError:
+                    continue
+                if isinstance(line, dict) and isinstance(line.get("game"), dict):
+                    self.lines.append(line)
+
+    def known(self, key: dict[str, Any]) -> dict[int, dict[str, Any]]:
+        return {line["game"]["index"]: line["game"] for line in self.lines
+                if line.get("figure") == key and isinstance(line["game"].get("index"), int)}
+
+    def writer(self, key: dict[str, Any]):
+        def write(record: dict[str, Any]) -> None:
+            line = {"figure": key, "game": record}
+            self.lines.append(line)
+            if self.path is not None:
+                with self.path.open("a", encoding="utf-8") as out:
+                    out.write("\n" * self.cut + json.dumps(line, sort_keys=True) + "\n")
+                self.cut = False
+        return write
+
+
+def _figure(kind, game: str, figure: str, journal: Journal, part: tuple[int, int],
+            seats: int | None, seed: int, options: dict[str, Any] | None, **kwargs: Any):
+    """Play (or take from the journal) one figure's games with ``kind`` (duel or crew)."""
+    from game.engine.tournament import default_seats
+    key = {"game": game, "figure": figure, "seats": seats or default_seats(game), "seed": seed,
+           "options": dict(options or {}), "code": code_fingerprint(game)}
+    known = journal.known(key)
+    return kind(game, seats=seats, seed=seed, options=options, known=known,
+                on_game=journal.writer(key), part=part, **kwargs), len(known)
+
+
 def duel_figures(game: str, hard_games: int, plain_games: int, seed: int,
-                 seats: int | None, say) -> dict[str, Any]:
+                 seats: int | None, say, journal: Journal | None = None,
+                 part: tuple[int, int] = (0, 1)) -> dict[str, Any]:
     """Hard vs Normal and Normal vs Easy duels of ``game`` (plain data)."""
     from game.engine.tournament import duel
+    journal = journal or Journal(None)
     started = time.perf_counter()
     say(f"  {game}: Hard vs Normal, {hard_games} games ...")
-    hard = duel(game, "hard", "normal", games=hard_games, seats=seats, seed=seed,
-                progress=lambda i, f: say(f"    game {i + 1}/{hard_games}: "
-                                          f"{f.actions} actions so far, "
-                                          f"{len(f.times)} Hard decisions"))
+    hard, reused = _figure(duel, game, "hard_vs_normal", journal, part, seats, seed, None,
+                           strong="hard", weak="normal", games=hard_games,
+                           progress=lambda i, f: say(f"    game {i + 1}/{hard_games}: "
+                                                     f"{f.actions} actions so far, "
+                                                     f"{len(f.times)} Hard decisions, share "
+                                                     f"{f.share:g}/{f.games}"))
+    if reused:
+        say(f"  ({reused} of them from the journal)")
     say(f"  {game}: Normal vs Easy, {plain_games} games ...")
-    normal = duel(game, "normal", "easy", games=plain_games, seats=seats, seed=seed)
+    normal, _ = _figure(duel, game, "normal_vs_easy", journal, part, seats, seed, None,
+                        strong="normal", weak="easy", games=plain_games)
     return {"kind": "duel", "hard_vs_normal": hard.row(), "normal_vs_easy": normal.row(),
             "seconds": round(time.perf_counter() - started, 1)}
 
 
 def crew_figures(game: str, hard_games: int, plain_games: int, seed: int,
-                 seats: int | None, say) -> dict[str, Any]:
+                 seats: int | None, say, journal: Journal | None = None,
+                 part: tuple[int, int] = (0, 1)) -> dict[str, Any]:
     """Crews of one level each (cooperative ``game``), on the options of CREW_GAMES."""
     from game.engine.tournament import crew
+    journal = journal or Journal(None)
     options = CREW_GAMES[game]
     started = time.perf_counter()
     say(f"  {game}: Hard crew, {hard_games} games, {options} ...")
-    hard = crew(game, "hard", games=hard_games, seats=seats, seed=seed, options=options,
-                progress=lambda i, f: say(f"    game {i + 1}/{hard_games}: "
-                                          f"{f.actions} actions so far"))
+    hard, reused = _figure(crew, game, "hard_crew", journal, part, seats, seed, options,
+                           level="hard", games=hard_games,
+                           progress=lambda i, f: say(f"    game {i + 1}/{hard_games}: "
+                                                     f"{f.actions} actions so far, escaped "
+                                                     f"{f.share:g}/{f.games}"))
+    if reused:
+        say(f"  ({reused} of them from the journal)")
     say(f"  {game}: Normal and Easy crews, {plain_games} games each ...")
-    normal = crew(game, "normal", games=plain_games, seats=seats, seed=seed, options=options)
-    easy = crew(game, "easy", games=plain_games, seats=seats, seed=seed, options=options)
+    normal, _ = _figure(crew, game, "normal_crew", journal, part, seats, seed, options,
+                        level="normal", games=plain_games)
+    easy, _ = _figure(crew, game, "easy_crew", journal, part, seats, seed, options,
+                      level="easy", games=plain_games)
     return {"kind": "crew", "options": dict(options), "hard_crew": hard.row(),
             "normal_crew": normal.row(), "easy_crew": easy.row(),
             "seconds": round(time.perf_counter() - started, 1)}
@@ -172,8 +269,10 @@ def table(results: dict[str, dict[str, Any]]) -> str:
 
 def run(games: list[str] | None = None, hard_games: int | None = None,
         plain_games: int | None = None, seed: int = SEED, seats: int | None = None,
-        out: Path | None = Path("bench-bots.yaml"), quiet: bool = False) -> dict[str, Any]:
-    """Play the tournaments and print the table; returns the figures (plain data)."""
+        out: Path | None = Path("bench-bots.yaml"), quiet: bool = False,
+        journal: Path | None = JOURNAL, part: tuple[int, int] = (0, 1)) -> dict[str, Any]:
+    """Play the tournaments and print the table; returns the figures (plain data).  Games
+    already in ``journal`` are taken from it; ``part``: see the module's text."""
     from game.engine.registry import game_ids
     known = game_ids()
     chosen = list(games or known)
@@ -205,10 +304,15 @@ def run(games: list[str] | None = None, hard_games: int | None = None,
             import yaml
             out.write_text(yaml.safe_dump(report, sort_keys=False))
 
+    if part != (0, 1):
+        say(f"part {part[0] + 1} of {part[1]}: only games whose index is {part[0]} modulo "
+            f"{part[1]}")
+    games_journal = Journal(journal)
     started = time.perf_counter()
     for game in chosen:
         figures = crew_figures if game in CREW_GAMES else duel_figures
-        results[game] = figures(game, hard_games, plain_games, seed, seats, say)
+        results[game] = figures(game, hard_games, plain_games, seed, seats, say,
+                                games_journal, part)
         # Each game's figures as soon as they are known (a run of hours may be stopped).
         say(table({game: results[game]}))
         write()
@@ -290,14 +394,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED, help="first game's seed")
     parser.add_argument("--seats", type=int, default=None,
                         help="seats per game (default: two, or the game's fewest)")
+    parser.add_argument("--journal", type=Path, default=JOURNAL,
+                        help=f"each game's record, appended as it ends and reused by later "
+                             f"runs (default {JOURNAL})")
+    parser.add_argument("--no-journal", action="store_true",
+                        help="neither read nor write the journal")
+    parser.add_argument("--part", default="1/1", metavar="K/N",
+                        help="play only the games whose index is K-1 modulo N (default 1/1)")
     args = parser.parse_args(argv)
+    try:
+        which, parts = (int(x) for x in args.part.split("/"))
+        if not 1 <= which <= parts:
+            raise ValueError
+    except ValueError:
+        parser.error(f"--part wants K/N with 1 <= K <= N, not {args.part!r}")
     if args.timing:
         timing(args.games or None, args.decisions, args.seed)
         return 0
     count, plain = args.count, args.plain_games
     if args.quick:
         count, plain = count or QUICK_HARD, plain or QUICK_PLAIN
-    run(args.games or None, count, plain, args.seed, args.seats)
+    run(args.games or None, count, plain, args.seed, args.seats,
+        journal=None if args.no_journal else args.journal, part=(which - 1, parts))
     return 0
 
 

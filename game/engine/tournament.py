@@ -136,46 +136,89 @@ def play(game: str, levels: list[str], seed: int, options: dict[str, Any] | None
     raise RuntimeError(f"{game} seed {seed} did not end in {max_actions} actions")
 
 
-def duel(game: str, strong: str = "hard", weak: str = "normal", games: int = 20,
-         seats: int | None = None, seed: int = 1, options: dict[str, Any] | None = None,
-         progress: Callable[[int, Figures], None] | None = None) -> Figures:
-    """``games`` games of one ``strong`` seat against ``seats - 1`` ``weak`` ones."""
-    seats = seats or default_seats(game)
+#: One game of a tournament as plain data (a line of ``bench_bots``' journal): its index in
+#: the block, seed, each seat's level, the winners, its actions, the timed level's decision
+#: times and how many of them overruled Normal.
+GameRecord = dict[str, Any]
+
+
+def play_record(game: str, levels: list[str], index: int, seed: int,
+                options: dict[str, Any] | None, timed: str) -> GameRecord:
+    """Play game ``index`` of a block (seed ``seed + index``) and return its record."""
+    counter = Figures(game, len(levels))
+    match = play(game, levels, seed + index, options, timed=timed, times=counter.times,
+                 figures=counter)
+    return {"index": index, "seed": seed + index, "levels": list(levels),
+            "winners": [int(w) for w in (match.result() or {}).get("winners") or []],
+            "actions": len(match.actions), "times": [round(t, 4) for t in counter.times],
+            "overruled": counter.overruled}
+
+
+def _tournament(game: str, games: int, seats: int, seed: int, options: dict[str, Any] | None,
+                timed: str, levels_of: Callable[[int], list[str]],
+                score: Callable[[GameRecord], float],
+                progress: Callable[[int, Figures], None] | None,
+                known: dict[int, GameRecord] | None, on_game: Callable[[GameRecord], None] | None,
+                part: tuple[int, int]) -> Figures:
+    """Games ``0 .. games - 1`` of the block from ``seed`` (only those with ``index % parts ==
+    which`` for ``part = (which, parts)``), each taken from ``known`` when it holds it (a
+    journal of an earlier run: every game is seeded, so it would end the same), else played
+    and given to ``on_game``."""
+    which, parts = part
     figures = Figures(game, seats)
     for index in range(games):
-        where = index % seats
-        levels = [strong if s == where else weak for s in range(seats)]
-        match = play(game, levels, seed + index, options, timed=strong, times=figures.times,
-                     figures=figures)
+        if index % parts != which:
+            continue
+        record = (known or {}).get(index)
+        if record is None:
+            record = play_record(game, levels_of(index), index, seed, options, timed)
+            if on_game is not None:
+                on_game(record)
         figures.seeds = (seed, seed + index)
         figures.games += 1
-        figures.actions += len(match.actions)
-        winners = (match.result() or {}).get("winners") or []
-        figures.with_winner += bool(winners)
-        figures.share += 1 / len(winners) if where in winners else 0.0
+        figures.actions += record["actions"]
+        figures.with_winner += bool(record["winners"])
+        figures.share += score(record)
+        figures.times.extend(record["times"])
+        figures.overruled += record["overruled"]
         if progress is not None:
             progress(index, figures)
     return figures
+
+
+def duel(game: str, strong: str = "hard", weak: str = "normal", games: int = 20,
+         seats: int | None = None, seed: int = 1, options: dict[str, Any] | None = None,
+         progress: Callable[[int, Figures], None] | None = None,
+         known: dict[int, GameRecord] | None = None,
+         on_game: Callable[[GameRecord], None] | None = None,
+         part: tuple[int, int] = (0, 1)) -> Figures:
+    """``games`` games of one ``strong`` seat against ``seats - 1`` ``weak`` ones (the strong
+    seat is seat ``index % seats``).  ``known``, ``on_game`` and ``part``: see
+    :func:`_tournament`."""
+    seats = seats or default_seats(game)
+
+    def levels_of(index: int) -> list[str]:
+        return [strong if s == index % seats else weak for s in range(seats)]
+
+    def score(record: GameRecord) -> float:
+        winners = record["winners"]
+        return 1 / len(winners) if record["index"] % seats in winners else 0.0
+
+    return _tournament(game, games, seats, seed, options, strong, levels_of, score, progress,
+                       known, on_game, part)
 
 
 def crew(game: str, level: str = "hard", games: int = 20, seats: int | None = None,
          seed: int = 1, options: dict[str, Any] | None = None,
-         progress: Callable[[int, Figures], None] | None = None) -> Figures:
+         progress: Callable[[int, Figures], None] | None = None,
+         known: dict[int, GameRecord] | None = None,
+         on_game: Callable[[GameRecord], None] | None = None,
+         part: tuple[int, int] = (0, 1)) -> Figures:
     """``games`` games with every seat at ``level``; ``mean_share`` is the part won."""
     seats = seats or default_seats(game)
-    figures = Figures(game, seats)
-    for index in range(games):
-        match = play(game, [level] * seats, seed + index, options, timed=level,
-                     times=figures.times, figures=figures)
-        figures.seeds = (seed, seed + index)
-        figures.games += 1
-        figures.actions += len(match.actions)
-        won = bool((match.result() or {}).get("winners"))
-        figures.with_winner += won
-        figures.share += won
-        if progress is not None:
-            progress(index, figures)
-    return figures
+    return _tournament(game, games, seats, seed, options, level, lambda index: [level] * seats,
+                       lambda record: float(bool(record["winners"])), progress, known, on_game,
+                       part)
 
 
 def seat_counts(game: str) -> list[int]:
@@ -240,5 +283,5 @@ def decision_times(game: str, seats: int, decisions: int = 100, seed: int = 1,
             "overruled": overruled}
 
 
-__all__ = ["Figures", "crew", "decision_times", "wilson", "default_seats", "duel", "play",
-           "seat_counts"]
+__all__ = ["Figures", "GameRecord", "crew", "decision_times", "wilson", "default_seats", "duel",
+           "play", "play_record", "seat_counts"]
