@@ -273,10 +273,11 @@ def seat_update(match: Any, seat: int, table: str, log_from: int = 0,
 
 
 def table_update(match: Any, table: str, log_from: int = 0, mentions: list[str] | None = None,
-                 program: str | None = None) -> dict[str, Any]:
+                 program: str | None = None, away: list[str] | None = None) -> dict[str, Any]:
     """The table room's message: public log lines, status, whose turn (names and the accounts
-    to mention), the seats' names, kinds and computers' levels, the options and the public
-    view (what a screen shows with nobody at it); nothing a seat keeps to itself."""
+    to mention), the seats' names, kinds and computers' levels, the options, the public
+    view (what a screen shows with nobody at it) and the names of the players who left the
+    table and have not come back (``away``); nothing a seat keeps to itself."""
     lines = match.log_for(None)
     to_act = match.to_act()
     return stamp("table", table, program, game=match.game_id, rules=match.cls.rules_version,
@@ -286,7 +287,8 @@ def table_update(match: Any, table: str, log_from: int = 0, mentions: list[str] 
                  options=to_wire(match.options), public_view=to_wire(match.view(None)),
                  log=[_public_event(ev) for ev in lines[log_from:]], log_from=log_from,
                  to_act=to_act, waiting=[match.seats[s]["name"] for s in to_act],
-                 mentions=list(mentions or []), status=match.status(),
+                 mentions=list(mentions or []), away=list(away or []),
+                 status=match.status(),
                  step=len(match.actions), over=match.is_over(),
                  result=to_wire(match.result()) if match.is_over() else None)
 
@@ -315,8 +317,9 @@ def split(message: dict[str, Any]) -> list[dict[str, Any]]:
 def pack(messages: list[dict[str, Any]], program: str | None = None,
          origins: list[int] | None = None) -> list[dict[str, Any]]:
     """The messages for one room as few events as fit, in order: each too large one split
-    (:func:`split`), the others gathered into ``batch`` messages (``messages``: the list) of at
-    most :data:`MAX_OUTGOING_BYTES`; a group of one stays itself.  Fewer events is what makes
+    (:func:`split`), a ``chat`` line alone, the others gathered into ``batch`` messages
+    (``messages``: the list) of at most :data:`MAX_OUTGOING_BYTES`; a group of one stays
+    itself.  Fewer events is what makes
     a homeserver fast: an action's ``ack`` and its seat's ``update`` travel as one.
     ``origins``, if given, receives for each event the index of the first message it holds
     (what to send again if that event could not go)."""
@@ -338,8 +341,8 @@ def pack(messages: list[dict[str, Any]], program: str | None = None,
 
     for number, message in enumerate(messages):
         for piece in split(message):
-            if piece.get("kind") == "part":
-                close()
+            if piece.get("kind") in ("part", "chat"):  # a chat line is its own event: the
+                close()  # message any Matrix app shows (game.online.matrix)
                 size = 0
                 out.append(piece)
                 if origins is not None:
@@ -383,6 +386,12 @@ class Joiner:
         return whole if isinstance(whole, dict) else None
 
 
+def chat_text(message: dict[str, Any]) -> str:
+    """The line the table room shows for a ``chat`` message: "Name: words"."""
+    by = str(message.get("by") or "Someone")
+    return f"{by}: {message.get('text', '')}"
+
+
 def turn_text(message: dict[str, Any]) -> str:
     """The line the table room shows for a ``table`` message (its status and whose turn)."""
     if message.get("over"):
@@ -397,4 +406,4 @@ __all__ = ["PROTOCOL", "EVENT_ACTION", "EVENT_UPDATE", "MAX_INCOMING_BYTES",
            "MAX_OUTGOING_BYTES", "BadMessage", "check_incoming", "new_action_id",
            "program_version", "seat_update", "table_update", "stamp", "encoded_size",
            "to_wire", "from_wire", "split", "pack", "Joiner",
-           "turn_text"]
+           "turn_text", "chat_text"]

@@ -155,6 +155,10 @@ class TableInfo:
     my_seats: list[int] = field(default_factory=list)
     #: How many actions the match had at that message.
     step: int = -1
+    #: The names of the players who left the table and have not come back.
+    away: list[str] = field(default_factory=list)
+    #: A finished game's result (the game's own, from the referee), else None.
+    result: dict[str, Any] | None = None
 
 
 @dataclass
@@ -183,10 +187,37 @@ def invitation_table(name: str) -> str | None:
     return found.group(1) if found else None
 
 
+def _result(content: dict[str, Any]) -> dict[str, Any] | None:
+    result = protocol.from_wire(content.get("result")) if content.get("over") else None
+    return result if isinstance(result, dict) else None
+
+
+def result_words(info: TableInfo) -> str:
+    """A finished game's result for the list: who won (from the result's ``winners``, by
+    seat), or the game's own last status line.
+
+    >>> result_words(TableInfo("t", "!r", "@ref", seats=["Ann", "Bo"], over=True,
+    ...                        result={"winners": [1]}, status="Over after round 3"))
+    'Bo won. Over after round 3'
+    """
+    winners = (info.result or {}).get("winners")
+    names = [info.seats[w] for w in winners or [] if isinstance(w, int)
+             and 0 <= w < len(info.seats)]
+    if not names:
+        said = ""
+    elif len(names) == len(info.seats) and len(names) > 1:
+        said = "Everyone won."
+    else:
+        said = f"{' and '.join(names)} won."
+    status = info.status.strip()
+    return " ".join(part for part in (said, status) if part)
+
+
 def turn_words(info: TableInfo, now: float) -> str:
     """"Whose turn, since when" for the list."""
     if info.over:
-        return "Game over"
+        words = result_words(info)
+        return f"Game over: {words}" if words else "Game over"
     if not info.waiting:
         return "Waiting for the first news"
     who = ", ".join(info.waiting)
@@ -416,6 +447,8 @@ class Tables:
                         content.get(protocol.EVENT_UPDATE), dict):
                     # the table room's turn line carries the referee's message inside it
                     changed |= self._arrived(room, source, content[protocol.EVENT_UPDATE])
+                elif kind == "m.room.message":
+                    self._said(room, source, content)
         for room, invitation in list(self.invitations.items()):
             if invitation.table and any(
                     info.get("table") == invitation.table
@@ -448,6 +481,25 @@ class Tables:
             content = whole
         return self._update(room, source, content)
 
+    def _said(self, room: str, source: dict[str, Any], content: dict[str, Any]) -> None:
+        """A line someone typed in the table's room with another Matrix app (Element...):
+        shown at the table as chat, under their account's name (no seat mark: the referee
+        did not vouch for a seat), cut to a chat line's length, control characters left
+        out."""
+        info = self.rooms.get(room)
+        sender, body = source.get("sender"), content.get("body")
+        if (info is None or info.get("role") != "table" or not isinstance(sender, str)
+                or sender == info.get("referee") or not isinstance(body, str)
+                or content.get("msgtype") not in ("m.text", "m.emote")):
+            return
+        text = "".join(c if ord(c) >= 32 else " " for c in body).strip()[:protocol.MAX_CHAT]
+        if not text or not isinstance(info.get("table"), str):
+            return
+        name = sender[1:].split(":")[0][:24] or sender
+        self.inbox[info["referee"]].append((info["referee"], protocol.stamp(
+            "chat", info["table"], "matrix", by=name, seats=[], account=sender, text=text,
+            event=source.get("event_id"))))
+
     def _update(self, room: str, source: dict[str, Any], content: dict[str, Any]) -> bool:
         info = self.rooms.get(room)
         sender = source.get("sender")
@@ -470,7 +522,8 @@ class Tables:
             return False
         if content.get("kind") != "table":
             if content.get("kind") in ("chat", "notice"):  # notice: a player left, came back
-                self.inbox[sender].append((sender, content))
+                self.inbox[sender].append((sender, dict(content, event=source.get("event_id"))
+                                           if content.get("kind") == "chat" else content))
             return False
         self.inbox[sender].append((sender, content))
         since = source.get("origin_server_ts")
@@ -484,7 +537,9 @@ class Tables:
             since=since / 1000.0 if isinstance(since, (int, float)) else None,
             my_turn=self.me in (content.get("mentions") or []), hosted=sender == self.me,
             my_seats=sorted(self.my_seats[table]),
-            step=content["step"] if isinstance(content.get("step"), int) else -1)
+            step=content["step"] if isinstance(content.get("step"), int) else -1,
+            away=[str(a) for a in content.get("away") or []][:16],
+            result=_result(content))
         old = self.tables.get(table)
         if old is not None and old.since and entry.since and entry.since < old.since:
             return False
@@ -797,12 +852,24 @@ class OnlineService:
         self._note("signed_out", why)
 
     # ---------------------------------------------------------------- hosting
-    async def _start_referee(self, creds: Credentials) -> None:
+    def hosted_here(self, user_id: str) -> bool:
+        """Whether this program keeps games hosted by ``user_id`` (its referee's saves)."""
+        from .referee import TABLE_PREFIX
+        folder = self.referee_dir / _folder_name(user_id)
+        return folder.is_dir() and any(folder.glob(f"{TABLE_PREFIX}*.yaml"))
+
+    async def _start_referee(self, creds: Credentials, hosting_now: bool = False) -> None:
+        """Resume the games this account hosts here (the referee and its own connection to
+        the homeserver); nothing at all when there are none and ``hosting_now`` is False: a
+        program that only plays as a guest runs no referee (one is started when it hosts)."""
         from .matrix import ROOMS_FILE
         from .referee import Referee
         from .transport import send_all
         if self.ref_end is not None:
             await self._quietly(self.ref_end.close())
+        self.referee = self.ref_end = None
+        if not hosting_now and not self.hosted_here(creds.user_id):
+            return
         folder = self.referee_dir / _folder_name(creds.user_id)
         folder.mkdir(parents=True, exist_ok=True)
         self.referee, greeting = Referee.resume(folder)
@@ -818,6 +885,9 @@ class OnlineService:
     async def _host(self, game_id: str, seats: list[dict[str, Any]],
                     accounts: list[str | None], options: dict[str, Any]) -> None:
         from .transport import send_all
+        if self.referee is None and self.hosting and self.session is not None \
+                and self.session.creds is not None:
+            await self._start_referee(self.session.creds, hosting_now=True)
         if self.referee is None:
             self._note("error", "This program is not hosting (sign in again).")
             return
@@ -900,4 +970,4 @@ def HostTransport(service: OnlineService, creds: Credentials, state: Path) -> An
 __all__ = ["OnlineService", "Session", "Credentials", "Note", "TableInfo", "Invitation",
            "BridgeTransport", "Tables", "save_credentials", "load_credentials",
            "forget_credentials", "valid_matrix_id", "homeserver_url", "nio_missing",
-           "turn_words", "SignInError"]
+           "turn_words", "result_words", "SignInError"]
