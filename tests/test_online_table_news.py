@@ -151,8 +151,14 @@ def toast_edge(d, index=-1):
 def test_the_chat_box_sends_and_others_lines_show_as_toasts_with_their_seat(tmp_path):
     two, d, scene = online_scene(tmp_path)
     assert d.buttons("Chat") and not scene.chat.is_open
-    d.key(pygame.K_c)
-    assert scene.chat.is_open and scene.chat.typing() and d.buttons("Close")
+    d.app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c"),
+                pygame.event.Event(pygame.TEXTINPUT, text="c"),
+                pygame.event.Event(pygame.KEYUP, key=pygame.K_c, mod=0)])
+    assert scene.chat.is_open and scene.chat.typing() and d.buttons("Chat")
+    assert scene.chat.entry.get_text() == ""  # the key that opened it is not the first letter
+    d.app.step([pygame.event.Event(pygame.TEXTINPUT, text="c")])
+    assert scene.chat.entry.get_text() == "c"  # typed afterwards: it is
+    scene.chat.entry.set_text("")
     before = (scene.viewer, scene.table.step, len(d.app.stack.scenes))
     for key in (pygame.K_h, pygame.K_t, pygame.K_c, pygame.K_LEFT):  # typed, not commands
         d.key(key)
@@ -184,7 +190,8 @@ def test_the_chat_box_sends_and_others_lines_show_as_toasts_with_their_seat(tmp_
     scene.chat.entry.set_text("half a thou")
     scene.rebuild()
     assert scene.chat.entry.get_text() == "half a thou"
-    d.press("Close")
+    d.press("Chat")
+    assert not scene.chat.is_open
     d.key(pygame.K_c)
     assert scene.chat.entry.get_text() == "half a thou"
 

@@ -42,6 +42,9 @@ class ChatBox:
         self.close_button: Any = None
         #: What was typed and not sent, kept while the box is closed or rebuilt.
         self.draft = ""
+        #: The key that opened the box: its character (the TEXTINPUT event that follows
+        #: its KEYDOWN) must not land in the entry just focused.
+        self.opening_key: str | None = None
 
     # ------------------------------------------------------------------ layout
     def rect(self) -> pygame.Rect:
@@ -95,8 +98,26 @@ class ChatBox:
         self.entry = self.send_button = self.close_button = None
 
     # ------------------------------------------------------------------ open, close
-    def toggle(self) -> None:
-        self.close() if self.is_open else self.open()
+    def toggle(self, key: str | None = None) -> None:
+        """Open or close the box; ``key``: the character of the key that asked."""
+        if self.is_open:
+            self.close()
+        else:
+            self.opening_key = key
+            self.open()
+
+    def swallow(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is the opening key's own character or release (seen before the
+        widgets see it, so that "c" does not start the line)."""
+        key = self.opening_key
+        if key is None:
+            return False
+        if event.type == pygame.TEXTINPUT and event.text.lower() == key:
+            self.opening_key = None
+            return True
+        if event.type in (pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.opening_key = None  # its character did not come (or has come and gone)
+        return False
 
     def open(self) -> None:
         self.is_open = True

@@ -106,17 +106,20 @@ def escape_html(text: str) -> str:
 #: The bottom row's buttons: their labels and fonts (size, bold) as the theme draws them.
 BOTTOM_ROW = [(("Menu",), 16, False), (("Undo",), 16, False), (("Hint",), 16, False),
               (("Step: off", "Step: on"), 16, False), (("Next step",), 18, True)]
+#: An online table's Chat button, before Step.
+CHAT_BUTTON = (("Chat",), 16, False)
 #: Room a button needs beside its label (its border and a little air), and between buttons.
 BUTTON_PAD, ROW_GAP = 16, 8
 
 
-def bottom_row(x: int, y: int, width: int) -> list[pygame.Rect]:
-    """The Menu, Undo, Hint and Step buttons across ``width`` pixels: each as wide as its
-    longest label needs (Step's own or "Next step", in bold), the rest shared equally, so
-    that no label is clipped ("Next ste" in an equal quarter)."""
+def bottom_row(x: int, y: int, width: int, chat: bool = False) -> list[pygame.Rect]:
+    """The Menu, Undo, Hint (Chat, at an online table) and Step buttons across ``width``
+    pixels: each as wide as its longest label needs (Step's own or "Next step", in bold),
+    the rest shared equally, so that no label is clipped ("Next ste" in an equal quarter)."""
+    row = BOTTOM_ROW[:3] + ([CHAT_BUTTON] if chat else []) + BOTTOM_ROW[3:]
     needs = [max(font(size, bold).size(text)[0] for text in texts) + px(BUTTON_PAD)
-             for texts, size, bold in BOTTOM_ROW]
-    needs = needs[:3] + [max(needs[3:])]
+             for texts, size, bold in row]
+    needs = needs[:-2] + [max(needs[-2:])]
     spare = max(0, width - sum(needs) - ROW_GAP * (len(needs) - 1)) // len(needs)
     right, rects = x + width, []
     for need in needs:
@@ -396,10 +399,10 @@ class PlayScene(Scene):
                 self.app.toast(f"{line['by']}: {line['text']}", info=True, seconds=8,
                                seat=line["seats"][0] if line["seats"] else None)
 
-    def toggle_chat(self) -> None:
+    def toggle_chat(self, key: str | None = None) -> None:
         """Open or close the table chat (the Chat button, C)."""
         if self.chat is not None:
-            self.chat.toggle()
+            self.chat.toggle(key)
 
     def autosave(self) -> None:
         """Save to the match's own autosave; while that fails a warning stays up (an
@@ -567,6 +570,8 @@ class PlayScene(Scene):
 
     def intercept(self, event: pygame.event.Event) -> bool:
         from .handover import PRESSES
+        if self.chat is not None and self.chat.swallow(event):
+            return True
         # While "Pass to ..." waits, input from before it came up (or in its first moments)
         # is swallowed, so a double click cannot pass the screen on unseen.  Likewise just
         # after a handover's recap: the press that dismissed it never acts on the board.
@@ -790,8 +795,8 @@ class PlayScene(Scene):
                                         bottom - 10 - log_top))
         elif self.log_box is not None and self.log_box.alive():
             self.log_box.hide()  # no room: never under the bottom row or out of the window
-        menu_rect, undo_rect, hint_rect, step_rect = bottom_row(panel.x + 12, bottom,
-                                                                panel.width - 24)
+        rects = bottom_row(panel.x + 12, bottom, panel.width - 24, chat=self.chat is not None)
+        menu_rect, undo_rect, hint_rect, step_rect = rects[:3] + rects[-1:]
         self.controls.button(menu_rect, "Menu", self.open_menu,
                              tooltip="Save, load, undo, rules (Esc)")
         self.controls.button(pygame.Rect(panel.right - px(44), panel.y + px(10), px(32),
@@ -799,10 +804,10 @@ class PlayScene(Scene):
                              self.open_help, tooltip="The rules about what is happening now (F1)")
         if self.chat is not None:
             self.controls.button(
-                pygame.Rect(panel.right - px(44) - px(8) - px(64), panel.y + px(10), px(64),
-                            px(30)), "Close" if self.chat.is_open else "Chat", self.toggle_chat,
-                tooltip="Talk with everyone at the table (C); a friend in any Matrix app "
-                        "reads it in the table's room too")
+                rects[3], "Chat", self.toggle_chat,
+                tooltip=("Close the table chat (C)" if self.chat.is_open else
+                         "Talk with everyone at the table (C); a friend in any Matrix app "
+                         "reads it in the table's room too"))
             if self.chat.is_open:
                 self.chat.place()
         can_undo = self.table.can_undo(self.viewer)
@@ -947,7 +952,7 @@ class PlayScene(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_c and self.chat is not None and not self.controls.typing():
-                self.toggle_chat()
+                self.toggle_chat("c")
                 return True
             if event.key == pygame.K_F1:
                 self.open_help()
