@@ -247,8 +247,8 @@ class PlayScene(Scene):
             else getattr(self.table, "away", lambda: [])()
         if not away:
             return []
-        return wrap_text(f"Away from the table: {', '.join(away)} (the game waits for them "
-                         "at their turn)", 16, px(PANEL_WIDTH - 28))
+        return wrap_text(f"Away from the table: {', '.join(away)} (the game waits for them)",
+                         16, px(PANEL_WIDTH - 28))
 
     def info_lines(self) -> list[str]:
         """The screen's advice for the viewer, wrapped to the panel (cached with the view);
