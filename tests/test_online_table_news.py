@@ -61,7 +61,7 @@ def test_a_chat_line_reaches_everyone_with_the_speakers_seat_and_nothing_else(tm
     two.exchange()
     for table, mine in ((ann, True), (bo, False)):
         assert table.chat_lines() == [{"by": "Ann", "text": "Good luck, Bo!", "seats": [0],
-                                       "mine": mine}]
+                                       "mine": mine, "ts": None}]
     assert bo.say("  You too.  ") is None
     two.exchange()
     assert [(line["by"], line["text"], line["seats"]) for line in ann.chat_lines()] == [
@@ -346,3 +346,51 @@ def test_a_program_that_only_plays_as_a_guest_runs_no_referee(tmp_path, server, 
         assert started == ["@ann:example.org"] * 2
     finally:
         host.stop()
+
+
+def test_chat_said_before_the_program_started_is_read_from_the_room_in_order(tmp_path):
+    """A sync brings only a room's last events: opening a table reads its earlier chat from
+    the room (Session.messages); those lines take their place by time, are taken once even
+    when a sync brought them too, and are not shown again as news."""
+    from game.online.session import Tables
+    two = Two(tmp_path)
+    referee = "@ref"
+    tables = Tables("@ann")
+    tables.rooms = {"!table": {"table": two.table_id, "role": "table", "referee": referee}}
+
+    def line(ident, by, seat, text, ts):
+        chat = protocol.stamp("chat", two.table_id, "test", by=by, seats=[seat],
+                              account="@x", text=text)
+        return {"type": "m.room.message", "sender": referee, "event_id": ident,
+                "origin_server_ts": ts, "content": {"msgtype": "m.text", "body": text,
+                                                     protocol.EVENT_UPDATE: chat}}
+    stale = protocol.stamp("table", two.table_id, "test", to_act=[1], step=0, over=False)
+    now = int(time.time() * 1000)
+    # The sync brought the newest line; the history brings it again with two older ones,
+    # an old table message (never taken) and a line typed in another Matrix app.
+    recent = line("$3", "Bo", 1, "third", now)
+    tables._arrived("!table", recent, recent["content"][protocol.EVENT_UPDATE])
+    history = [recent,
+               {"type": "m.room.message", "sender": "@cy:test", "event_id": "$2b",
+                "origin_server_ts": now - 500_000, "content": {"msgtype": "m.text",
+                                                               "body": "hello from Element"}},
+               line("$2", "Ann", 0, "second", now - 600_000),
+               {"type": "m.room.message", "sender": referee, "event_id": "$t",
+                "origin_server_ts": now - 650_000,
+                "content": {"msgtype": "m.text", "body": "your turn",
+                            protocol.EVENT_UPDATE: stale}},
+               line("$1", "Bo", 1, "first", now - 700_000)]
+    assert tables.chat_history(two.table_id, history) == 4
+    assert all(m["kind"] == "chat" for _s, m in tables.inbox[referee])
+    player = two.players[0]
+    arrived = list(tables.inbox[referee])
+    player.transport = SimpleNamespace(receive=lambda: arrived)  # the same lines each time
+    d = Driver()
+    table = RemoteTable(player, two.table_id, [0])
+    scene = PlayScene(d.app, table=table)
+    toasts = len(d.app.toasts)
+    d.app.push(scene)
+    d.pump(3)
+    assert [(l["by"], l["text"]) for l in table.chat_lines()] == [
+        ("Bo", "first"), ("Ann", "second"), ("cy", "hello from Element"), ("Bo", "third")]
+    assert [text for text, *_ in d.app.toasts[toasts:]] == ["Bo: third"]  # the news only

@@ -291,16 +291,28 @@ class RemoteTable(Table):
             self._step = next(STEPS)
 
     # ----------------------------------------------------------------------- chat
-    def chat_lines(self) -> list[dict[str, Any]]:
-        """This table's chat lines so far, oldest first: ``by`` (the speaker's seat names, or
-        a Matrix account's name), ``seats`` (their seats: a screen draws the marks),
-        ``text``, and ``mine`` (said from this screen's seats)."""
+    def chat_lines(self, arrival: bool = False) -> list[dict[str, Any]]:
+        """This table's chat lines, oldest first (``arrival``: in the order they arrived --
+        lines read from the room's past come after newer ones): ``by`` (the speaker's seat
+        names, or a Matrix account's name), ``seats`` (their seats: a screen draws the
+        marks), ``text``, ``mine`` (said from this screen's seats) and ``ts`` (when the
+        homeserver took it, or None)."""
         here = set(self._here)
-        return [{"by": str(m.get("by") or "Someone"), "text": str(m.get("text") or ""),
-                 "seats": [s for s in m.get("seats") or [] if isinstance(s, int)
-                           and 0 <= s < len(self.seats)],
-                 "mine": bool(here & set(m.get("seats") or []))}
-                for m in self.player.chat if m.get("table") == self.table_id]
+        lines = [{"by": str(m.get("by") or "Someone"), "text": str(m.get("text") or ""),
+                  "seats": [s for s in m.get("seats") or [] if isinstance(s, int)
+                            and 0 <= s < len(self.seats)],
+                  "mine": bool(here & set(m.get("seats") or [])),
+                  "ts": m.get("ts") if isinstance(m.get("ts"), (int, float)) else None}
+                 for m in self.player.chat if m.get("table") == self.table_id]
+        if arrival or all(line["ts"] is None for line in lines):
+            return lines
+        known = [line["ts"] for line in lines if line["ts"] is not None]
+        last = 0.0
+        for line in lines:  # a line without a time keeps its place after the one before
+            last = line["ts"] if line["ts"] is not None else max(last, min(known))
+            line["order"] = last
+        lines.sort(key=lambda line: line.pop("order"))
+        return lines
 
     def say(self, text: str) -> str | None:
         """Send ``text`` to the table's chat; the reason it cannot be sent (empty, too long,

@@ -50,6 +50,9 @@ CREDENTIALS_FORMAT = "tabletop-online-account"
 MATRIX_ID = re.compile(r"@[a-z0-9._=/+\-]+:[A-Za-z0-9.\-]+(:[0-9]{1,5})?\Z")
 #: How long one sync waits for news (the loop then syncs again at once).
 SYNC_MS = 10_000
+#: How many of a table room's latest messages are read for its chat when the table is opened
+#: (its turn lines among them).
+CHAT_FETCH = 400
 
 
 def nio_missing() -> str | None:
@@ -185,6 +188,12 @@ def invitation_table(name: str) -> str | None:
     """
     found = ROOM_TABLE.search(name)
     return found.group(1) if found else None
+
+
+def _ts(source: dict[str, Any]) -> float | None:
+    """When the homeserver took the event, in seconds since the epoch (None: unknown)."""
+    ts = source.get("origin_server_ts")
+    return ts / 1000.0 if isinstance(ts, (int, float)) and not isinstance(ts, bool) else None
 
 
 def _result(content: dict[str, Any]) -> dict[str, Any] | None:
@@ -342,6 +351,23 @@ class Session:
         self.since = response.next_batch
         return response
 
+    async def messages(self, room: str, most: int = CHAT_FETCH) -> list[dict[str, Any]]:
+        """The room's latest ``m.room.message`` events (at most ``most``, newest first), as
+        event sources: the chat lines said before this program started are read from here
+        (a sync brings only the last few events of each room)."""
+        found: list[dict[str, Any]] = []
+        start = None
+        while len(found) < most:
+            response = await self._checked("read the table's chat", self.client.room_messages(
+                room, start=start, limit=min(100, most - len(found)),
+                message_filter={"types": ["m.room.message"]}))
+            chunk = [getattr(event, "source", None) for event in response.chunk]
+            found += [source for source in chunk if isinstance(source, dict)]
+            if not response.chunk or not response.end or response.end == start:
+                break
+            start = response.end
+        return found
+
     async def join(self, room: str) -> None:
         await self._checked("join the game", self.client.join(room))
 
@@ -481,7 +507,32 @@ class Tables:
             content = whole
         return self._update(room, source, content)
 
-    def _said(self, room: str, source: dict[str, Any], content: dict[str, Any]) -> None:
+    def chat_history(self, table: str, sources: list[dict[str, Any]]) -> int:
+        """Take the chat lines among a table room's earlier events (``sources``, as
+        :meth:`Session.messages` reads them, newest first); how many.  Only chat: the
+        table's older ``table`` messages must not replace the latest."""
+        room = next((r for r, info in self.rooms.items()
+                     if info.get("table") == table and info.get("role") == "table"), None)
+        info = self.rooms.get(room or "")
+        if info is None:
+            return 0
+        taken = 0
+        for source in reversed(sources):
+            content = source.get("content")
+            if source.get("type") != "m.room.message" or not isinstance(content, dict):
+                continue
+            inner = content.get(protocol.EVENT_UPDATE)
+            if isinstance(inner, dict):
+                if inner.get("kind") == "chat" and source.get("sender") == info.get("referee") \
+                        and inner.get("table") == table:
+                    self.inbox[info["referee"]].append((info["referee"], dict(
+                        inner, event=source.get("event_id"), ts=_ts(source))))
+                    taken += 1
+            else:
+                taken += self._said(room, source, content)
+        return taken
+
+    def _said(self, room: str, source: dict[str, Any], content: dict[str, Any]) -> int:
         """A line someone typed in the table's room with another Matrix app (Element...):
         shown at the table as chat, under their account's name (no seat mark: the referee
         did not vouch for a seat), cut to a chat line's length, control characters left
@@ -491,14 +542,15 @@ class Tables:
         if (info is None or info.get("role") != "table" or not isinstance(sender, str)
                 or sender == info.get("referee") or not isinstance(body, str)
                 or content.get("msgtype") not in ("m.text", "m.emote")):
-            return
+            return 0
         text = "".join(c if ord(c) >= 32 else " " for c in body).strip()[:protocol.MAX_CHAT]
         if not text or not isinstance(info.get("table"), str):
-            return
+            return 0
         name = sender[1:].split(":")[0][:24] or sender
         self.inbox[info["referee"]].append((info["referee"], protocol.stamp(
             "chat", info["table"], "matrix", by=name, seats=[], account=sender, text=text,
-            event=source.get("event_id"))))
+            event=source.get("event_id"), ts=_ts(source))))
+        return 1
 
     def _update(self, room: str, source: dict[str, Any], content: dict[str, Any]) -> bool:
         info = self.rooms.get(room)
@@ -522,8 +574,9 @@ class Tables:
             return False
         if content.get("kind") != "table":
             if content.get("kind") in ("chat", "notice"):  # notice: a player left, came back
-                self.inbox[sender].append((sender, dict(content, event=source.get("event_id"))
-                                           if content.get("kind") == "chat" else content))
+                self.inbox[sender].append((sender, dict(
+                    content, event=source.get("event_id"), ts=_ts(source))
+                    if content.get("kind") == "chat" else content))
             return False
         self.inbox[sender].append((sender, content))
         since = source.get("origin_server_ts")
@@ -597,6 +650,8 @@ class OnlineService:
         self.referee: Any = None
         self.ref_end: Any = None
         self._players: dict[str, Any] = {}
+        #: The tables whose earlier chat has been read from their rooms.
+        self._chat_read: set[str] = set()
 
     # ---------------------------------------------------------------- program side
     def start(self) -> "OnlineService":
@@ -830,9 +885,29 @@ class OnlineService:
             self._note("declined", what[1])
         elif kind == "host":
             await self._host(*what[1:])
+        elif kind == "chat_history":
+            await self._chat_history(what[1])
         elif kind == "act":
             await self._act(what[1], what[2])
         return False
+
+    async def _chat_history(self, table: str) -> None:
+        """Read the chat said at ``table`` before this program started (once per table)."""
+        tables = self.tables
+        if tables is None or table in self._chat_read:
+            return
+        room = next((r for r, info in tables.rooms.items()
+                     if info.get("table") == table and info.get("role") == "table"), None)
+        if room is None or not hasattr(self.session, "messages"):
+            return
+        sources = await self.session.messages(room)
+        self._chat_read.add(table)
+        with self._lock:
+            if tables.chat_history(table, sources):
+                for referee, box in tables.inbox.items():
+                    while box:
+                        self._inboxes[referee].append(box.popleft())
+        self._note("tables")
 
     def _game_rooms(self, room: str) -> list[str]:
         """``room`` and the other invited rooms of the same game."""
@@ -849,6 +924,7 @@ class OnlineService:
         self.tables = None
         self.referee = None
         self._players = {}
+        self._chat_read = set()
         self._note("signed_out", why)
 
     # ---------------------------------------------------------------- hosting

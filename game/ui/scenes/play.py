@@ -210,10 +210,14 @@ class PlayScene(Scene):
         #: (the newer ones from others show as toasts while the box is closed).
         self.chat: Any = None
         self.chat_seen = 0
+        self.chat_since = 0.0
         if not table.local and hasattr(table, "chat_lines"):
             from ..chat import ChatBox
             self.chat = ChatBox(self)
             self.chat_seen = len(table.chat_lines())
+            # Lines older than this (a minute before the table was opened) are not news.
+            import time
+            self.chat_since = time.time() - 60
         self.screen.reset(self.view())
 
     # state -----------------------------------------------------------------------
@@ -388,16 +392,17 @@ class PlayScene(Scene):
         chat box is closed; the open box shows them itself."""
         if self.chat is None:
             return
-        lines = self.table.chat_lines()
+        lines = self.table.chat_lines(arrival=True)
         new, self.chat_seen = lines[self.chat_seen:], len(lines)
         if self.chat.is_open:
             if new:
                 self.app.touch()
             return
-        for line in new[-3:]:
-            if not line["mine"]:
-                self.app.toast(f"{line['by']}: {line['text']}", info=True, seconds=8,
-                               seat=line["seats"][0] if line["seats"] else None)
+        news = [line for line in new  # not the lines said long ago, read from the room's past
+                if not line["mine"] and (line["ts"] is None or line["ts"] > self.chat_since)]
+        for line in news[-3:]:
+            self.app.toast(f"{line['by']}: {line['text']}", info=True, seconds=8,
+                           seat=line["seats"][0] if line["seats"] else None)
 
     def toggle_chat(self, key: str | None = None) -> None:
         """Open or close the table chat (the Chat button, C)."""
