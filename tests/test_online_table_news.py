@@ -394,3 +394,34 @@ def test_chat_said_before_the_program_started_is_read_from_the_room_in_order(tmp
     assert [(l["by"], l["text"]) for l in table.chat_lines()] == [
         ("Bo", "first"), ("Ann", "second"), ("cy", "hello from Element"), ("Bo", "third")]
     assert [text for text, *_ in d.app.toasts[toasts:]] == ["Bo: third"]  # the news only
+
+
+LOOKS = [((960, 600), 100), ((1280, 720), 100), ((1280, 720), 150), ((1920, 1080), 100),
+         ((1920, 1080), 200)]
+
+
+@pytest.mark.parametrize("size, percent", LOOKS)
+def test_the_chat_box_and_its_button_fit_every_window(tmp_path, size, percent):
+    from game.ui.look import why_not_size
+    from test_layout_sizes import widget_problems
+    assert why_not_size(percent, size) is None
+    two = Two(tmp_path)
+    d = Driver(size=size, ui_scale=percent)
+    scene = PlayScene(d.app, table=two.tables[0])
+    d.app.push(scene)
+    d.pump(2)
+    for _ in range(12):  # more lines than the box shows, one of them long
+        two.tables[1].say("A rather long line from Bo that needs more than one row in the "
+                          "chat box to be read whole " * 2)
+        two.exchange(10.0)
+    scene.toggle_chat()
+    d.pump(3)
+    box = scene.chat.rect()
+    assert scene.board_rect().contains(box)
+    for widget in (scene.chat.entry, scene.chat.send_button, scene.chat.close_button):
+        assert box.contains(widget.rect), widget
+    assert widget_problems(d.app) == []
+    chat = d.buttons("Chat")[0]
+    assert chat.rect.width >= chat.font.size("Chat")[0] + 4  # the label is not cut
+    surface = pygame.Surface(size)
+    d.app.compose(surface)  # draws the lines (wrapped, clipped to the box) without fault
