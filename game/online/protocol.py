@@ -23,8 +23,10 @@ actions: answered by a ``history`` message with that seat's view and log then --
 game is over, with every seat's view and every log line, each with its audience).
 The referee sends each seat an ``update`` built by :func:`seat_update` from that seat's own
 ``view``, ``legal_actions`` and ``log_for``, an ``ack`` or a ``refused`` for each action, and
-the table a ``table`` message (public log lines, status, whose turn) built by
-:func:`table_update`.  No message ever holds the seed, another seat's view or another seat's
+the table a ``table`` message (public log lines, status, whose turn, who is away) built by
+:func:`table_update`, a ``notice`` (a player left or came back, an undo was done) and a
+``chat`` line (``by``: the speaker's seat names, ``seats``, ``account``, ``text``: only the
+player's own words; over Matrix an ordinary text message, see :func:`chat_text`).  No message ever holds the seed, another seat's view or another seat's
 secret log lines: the builders take only what the match gives that seat.
 """
 

@@ -14,6 +14,7 @@ card appears, so no frame ever shows one player's secrets to another.
 from __future__ import annotations
 
 import math
+import time
 import warnings
 from collections import deque
 from pathlib import Path
@@ -216,7 +217,6 @@ class PlayScene(Scene):
             self.chat = ChatBox(self)
             self.chat_seen = len(table.chat_lines())
             # Lines older than this (a minute before the table was opened) are not news.
-            import time
             self.chat_since = time.time() - 60
         self.screen.reset(self.view())
 
