@@ -425,3 +425,27 @@ def test_the_chat_box_and_its_button_fit_every_window(tmp_path, size, percent):
     assert chat.rect.width >= chat.font.size("Chat")[0] + 4  # the label is not cut
     surface = pygame.Surface(size)
     d.app.compose(surface)  # draws the lines (wrapped, clipped to the box) without fault
+
+
+def test_a_chat_line_read_again_after_a_referee_restart_is_said_once(tmp_path):
+    """The referee keeps its place in the rooms only every few seconds, so after a restart
+    it reads the latest messages again: an action is applied once by its id, and a chat line
+    is said once by its own."""
+    two = Two(tmp_path)
+    two.tables[1].say("See you at Troy.")
+    sent = [m for m in two.hub.queues["@ref"]]  # what Bo's program sent, as it crossed
+    two.exchange()
+    assert [line["text"] for line in two.tables[0].chat_lines()] == ["See you at Troy."]
+    referee, greeting = Referee.resume(tmp_path)
+    for sender, text in sent:  # read again by the restarted referee
+        import json
+        out = referee.handle(sender, json.loads(text), 99.0)
+        assert out == []
+    # A new line is said as usual; an older program's line (no id) too.
+    two.referee = referee
+    two.tables[1].say("Now!")
+    two.players[1].transport.send("@ref", protocol.stamp("chat", two.table_id, "old",
+                                                         text="from an older program"))
+    two.exchange()
+    assert [line["text"] for line in two.tables[0].chat_lines()] == [
+        "See you at Troy.", "Now!", "from an older program"]

@@ -116,7 +116,9 @@ class Player:
         self._send("sync", table, seat=seat)
 
     def say(self, table: str, text: str) -> None:
-        self._send("chat", table, text=text)
+        """A line for the table's chat, with an id of its own (said once, even if the
+        referee reads it again after a restart)."""
+        self._send("chat", table, text=text, id=protocol.new_action_id())
 
     def resend(self) -> int:
         """Send every unanswered action again, same ids (after a reconnect)."""

@@ -57,7 +57,7 @@ TABLE_ID = re.compile(r"[0-9a-z]{6,32}\Z")
 INCOMING: dict[str, dict[str, tuple[type, ...]]] = {
     "action": {"seat": (int,), "id": (str,), "action": (dict,)},
     "sync": {"seat": (int,)},
-    "chat": {"text": (str,)},
+    "chat": {"text": (str,), "id": (str,)},
     "why": {"seat": (int,), "step": (int,), "action": (dict,)},
     "why_kind": {"seat": (int,), "step": (int,), "type": (str,)},
     "undo": {"seat": (int,), "step": (int,)},
@@ -68,6 +68,9 @@ INCOMING: dict[str, dict[str, tuple[type, ...]]] = {
 #: may be left out before its first update).
 COMMON = {"kind": (str,), "proto": (int,), "program": (str,), "table": (str,), "rules": (int,)}
 OPTIONAL = {"rules"}
+#: Fields a kind may leave out: a chat line's ``id`` (made by the sender, so that a line the
+#: referee reads again after a restart is said once; older programs send none).
+OPTIONAL_OF = {"chat": {"id"}}
 OUTGOING = ("update", "ack", "refused", "table", "chat", "why", "notice", "batch", "part",
             "undone", "hint", "history")
 #: The longest action type a ``why_kind`` may name.
@@ -165,7 +168,7 @@ def check_incoming(message: Any) -> dict[str, Any]:
         raise BadMessage(f"A {kind} message has no field {str(unknown[0])[:40]!r}.")
     for name, types in fields.items():
         if name not in message:
-            if name in OPTIONAL:
+            if name in OPTIONAL or name in OPTIONAL_OF.get(kind, ()):
                 continue
             raise BadMessage(f"A {kind} message needs its {name!r}.")
         value = message[name]
@@ -189,6 +192,8 @@ def check_incoming(message: Any) -> dict[str, Any]:
             raise BadMessage("An action must be plain data, nested at most "
                              f"{MAX_DEPTH} deep.")
     if kind == "chat":
+        if "id" in message and not ACTION_ID.match(message["id"]):
+            raise BadMessage("A chat line's id must be 32 hex digits (a uuid4).")
         text = message["text"]
         if not text.strip() or len(text) > MAX_CHAT:
             raise BadMessage(f"A chat line must hold 1 to {MAX_CHAT} characters.")
