@@ -219,6 +219,8 @@ def result_words(info: TableInfo) -> str:
     else:
         said = f"{' and '.join(names)} won."
     status = info.status.strip()
+    if names and all(name in status for name in names):
+        said = ""  # the game's own words name them already ("Dee won the race...")
     return " ".join(part for part in (said, status) if part)
 
 
