@@ -17,7 +17,7 @@ import pytest
 
 from game.online import protocol
 from game.online.client import Player
-from game.online.referee import CHAT_BURST, CHAT_FLOOD, TABLE, Referee
+from game.online.referee import CHAT_BURST, CHAT_FLOOD, Referee
 from game.online.remote_table import RemoteTable
 from game.online.transport import MemoryHub, send_all, serve
 from game.ui.app import INFO
@@ -250,7 +250,6 @@ def server(monkeypatch):
 
 
 def test_finished_games_are_listed_only_when_asked_with_their_result(server):
-    from game.ui import online
     from game.ui.scenes.online import OnlineGamesScene
     from onlinefake import signed_in_service
     d = Driver()
