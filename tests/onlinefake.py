@@ -37,14 +37,16 @@ class FakeServer:
                                     "sender": inviter, "content": {"membership": "invite"}})])}})
 
     def table(self, room: str, table: str, title: str, seats: list[str], waiting: list[str],
-              mentions: list[str] = (), ago: float = 3600.0, over: bool = False) -> None:
+              mentions: list[str] = (), ago: float = 3600.0, over: bool = False,
+              result: dict[str, Any] | None = None, status: str = "",
+              away: list[str] = ()) -> None:
         state = {"type": ROOM_STATE, "sender": REFEREE,
                  "content": {"table": table, "role": "table", "referee": REFEREE}}
         message = protocol.stamp("table", table, "test", game="odysseus", rules=1, title=title,
                                  seats=[{"name": s, "kind": "human"} for s in seats],
                                  log=[], log_from=0, to_act=[0], waiting=list(waiting),
-                                 mentions=list(mentions), status="", step=3, over=over,
-                                 result=None)
+                                 mentions=list(mentions), status=status, step=3,
+                                 over=over, result=result, away=list(away))
         update = {"type": protocol.EVENT_UPDATE, "sender": REFEREE, "content": message,
                   "origin_server_ts": int((time.time() - ago) * 1000)}
         self.pending.append({"join": {room: SimpleNamespace(

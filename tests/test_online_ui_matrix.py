@@ -133,6 +133,16 @@ def test_sign_in_host_invite_accept_and_both_lists(tmp_path):
             return match
 
         before = play(2).actions
+        # Chat both ways through the table's room, the speakers' seats with each line.
+        sides[1].say(anns.table, "Nice move!")
+
+        def heard(player, text):
+            player.poll()
+            return [(m["by"], m["seats"]) for m in player.chat if m["text"] == text]
+        assert wait_for(lambda: heard(sides[0], "Nice move!"), d)
+        assert heard(sides[0], "Nice move!") == [(bobs.seats[1], [1])]
+        sides[0].say(anns.table, "Thanks!")
+        assert wait_for(lambda: heard(sides[1], "Thanks!") == [(anns.seats[0], [0])], d)
         # Ann's program stops and starts again: signed in from the kept token, her referee
         # resumes the game from its folder, and the game goes on.
         d.app.online.stop()
@@ -143,6 +153,10 @@ def test_sign_in_host_invite_accept_and_both_lists(tmp_path):
         assert d.app.online.referee.tables[anns.table].match.actions == before
         sides[0] = Player(BridgeTransport(d.app.online, ann), ann)
         sides[0].sync(anns.table, 0)
+        # The chat said before the restart is still there: it is in the room.
+        d.app.online.command("chat_history", anns.table)
+        assert wait_for(lambda: heard(sides[0], "Thanks!") and heard(sides[0], "Nice move!"), d)
+        assert len([m for m in sides[0].chat if m["text"] == "Nice move!"]) == 1
         assert len(play(2).actions) == len(before) + 2
     finally:
         bob_side.stop()

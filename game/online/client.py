@@ -15,6 +15,10 @@ from . import protocol
 from .transport import Transport
 
 
+#: How many chat lines a program keeps (all its tables together).
+MAX_CHAT_LINES = 500
+
+
 class Player:
     """One account's view of its tables, over ``transport``; ``referee`` is its account."""
 
@@ -31,7 +35,10 @@ class Player:
         self.pending: dict[str, dict[str, Any]] = {}
         self.refusals: list[dict[str, Any]] = []
         self.acks: list[dict[str, Any]] = []
+        #: The table rooms' chat lines (the latest :data:`MAX_CHAT_LINES`), and the Matrix
+        #: event ids of those that came with one (a line fetched again is taken once).
         self.chat: list[dict[str, Any]] = []
+        self.chat_events: set[str] = set()
         #: How many messages were taken in so far (a table's screen sees that news came).
         self.taken = 0
         #: the referee's lines about the table (a player left, came back).
@@ -109,7 +116,9 @@ class Player:
         self._send("sync", table, seat=seat)
 
     def say(self, table: str, text: str) -> None:
-        self._send("chat", table, text=text)
+        """A line for the table's chat, with an id of its own (said once, even if the
+        referee reads it again after a restart)."""
+        self._send("chat", table, text=text, id=protocol.new_action_id())
 
     def resend(self) -> int:
         """Send every unanswered action again, same ids (after a reconnect)."""
@@ -148,7 +157,12 @@ class Player:
             self.pending.pop(message.get("id"), None)
             self.refusals.append(message)
         elif kind == "chat":
-            self.chat.append(message)
+            event = message.get("event")
+            if event is None or event not in self.chat_events:  # a line fetched twice
+                if event is not None:
+                    self.chat_events.add(event)
+                self.chat.append(message)
+                del self.chat[:-MAX_CHAT_LINES]
         elif kind == "notice":
             self.notices.append(message)
         elif kind == "undone":

@@ -74,6 +74,14 @@ def mention_line(message: dict[str, Any]) -> dict[str, Any]:
             "formatted_body": formatted, "m.mentions": {"user_ids": list(people)}}
 
 
+def chat_line(message: dict[str, Any]) -> dict[str, Any]:
+    """A chat line as the ``m.room.message`` (``m.text``) every Matrix app shows ("Ann:
+    words"), carrying the ``chat`` message under :data:`protocol.EVENT_UPDATE` for the
+    players' programs."""
+    return {"msgtype": "m.text", "body": protocol.chat_text(message),
+            protocol.EVENT_UPDATE: message}
+
+
 class MatrixTransport(Transport):
     """One account's end over a homeserver.
 
@@ -299,6 +307,8 @@ class MatrixTransport(Transport):
         :data:`protocol.EVENT_UPDATE`: one event instead of two."""
         if self.referee is not None:
             return protocol.EVENT_ACTION, message
+        if message.get("kind") == "chat" and self.rooms.get(room, {}).get("role") == "table":
+            return "m.room.message", chat_line(message)
         inner = message.get("messages") if message.get("kind") == "batch" else [message]
         tables = [m for m in inner or [] if isinstance(m, dict) and m.get("kind") == "table"]
         if not tables or self.rooms.get(room, {}).get("role") != "table":
@@ -477,4 +487,5 @@ async def run_referee(transport: MatrixTransport, referee: Any, seconds: float |
         log.warning("stopping with answers unsent (sent again at the next start): %s", exc)
 
 
-__all__ = ["MatrixTransport", "NetworkError", "run_referee", "mention_line", "NEEDS_NIO"]
+__all__ = ["MatrixTransport", "NetworkError", "run_referee", "mention_line", "chat_line",
+           "NEEDS_NIO"]

@@ -23,8 +23,10 @@ actions: answered by a ``history`` message with that seat's view and log then --
 game is over, with every seat's view and every log line, each with its audience).
 The referee sends each seat an ``update`` built by :func:`seat_update` from that seat's own
 ``view``, ``legal_actions`` and ``log_for``, an ``ack`` or a ``refused`` for each action, and
-the table a ``table`` message (public log lines, status, whose turn) built by
-:func:`table_update`.  No message ever holds the seed, another seat's view or another seat's
+the table a ``table`` message (public log lines, status, whose turn, who is away) built by
+:func:`table_update`, a ``notice`` (a player left or came back, an undo was done) and a
+``chat`` line (``by``: the speaker's seat names, ``seats``, ``account``, ``text``: only the
+player's own words; over Matrix an ordinary text message, see :func:`chat_text`).  No message ever holds the seed, another seat's view or another seat's
 secret log lines: the builders take only what the match gives that seat.
 """
 
@@ -55,7 +57,7 @@ TABLE_ID = re.compile(r"[0-9a-z]{6,32}\Z")
 INCOMING: dict[str, dict[str, tuple[type, ...]]] = {
     "action": {"seat": (int,), "id": (str,), "action": (dict,)},
     "sync": {"seat": (int,)},
-    "chat": {"text": (str,)},
+    "chat": {"text": (str,), "id": (str,)},
     "why": {"seat": (int,), "step": (int,), "action": (dict,)},
     "why_kind": {"seat": (int,), "step": (int,), "type": (str,)},
     "undo": {"seat": (int,), "step": (int,)},
@@ -66,6 +68,9 @@ INCOMING: dict[str, dict[str, tuple[type, ...]]] = {
 #: may be left out before its first update).
 COMMON = {"kind": (str,), "proto": (int,), "program": (str,), "table": (str,), "rules": (int,)}
 OPTIONAL = {"rules"}
+#: Fields a kind may leave out: a chat line's ``id`` (made by the sender, so that a line the
+#: referee reads again after a restart is said once; older programs send none).
+OPTIONAL_OF = {"chat": {"id"}}
 OUTGOING = ("update", "ack", "refused", "table", "chat", "why", "notice", "batch", "part",
             "undone", "hint", "history")
 #: The longest action type a ``why_kind`` may name.
@@ -163,7 +168,7 @@ def check_incoming(message: Any) -> dict[str, Any]:
         raise BadMessage(f"A {kind} message has no field {str(unknown[0])[:40]!r}.")
     for name, types in fields.items():
         if name not in message:
-            if name in OPTIONAL:
+            if name in OPTIONAL or name in OPTIONAL_OF.get(kind, ()):
                 continue
             raise BadMessage(f"A {kind} message needs its {name!r}.")
         value = message[name]
@@ -187,6 +192,8 @@ def check_incoming(message: Any) -> dict[str, Any]:
             raise BadMessage("An action must be plain data, nested at most "
                              f"{MAX_DEPTH} deep.")
     if kind == "chat":
+        if "id" in message and not ACTION_ID.match(message["id"]):
+            raise BadMessage("A chat line's id must be 32 hex digits (a uuid4).")
         text = message["text"]
         if not text.strip() or len(text) > MAX_CHAT:
             raise BadMessage(f"A chat line must hold 1 to {MAX_CHAT} characters.")
@@ -273,10 +280,11 @@ def seat_update(match: Any, seat: int, table: str, log_from: int = 0,
 
 
 def table_update(match: Any, table: str, log_from: int = 0, mentions: list[str] | None = None,
-                 program: str | None = None) -> dict[str, Any]:
+                 program: str | None = None, away: list[str] | None = None) -> dict[str, Any]:
     """The table room's message: public log lines, status, whose turn (names and the accounts
-    to mention), the seats' names, kinds and computers' levels, the options and the public
-    view (what a screen shows with nobody at it); nothing a seat keeps to itself."""
+    to mention), the seats' names, kinds and computers' levels, the options, the public
+    view (what a screen shows with nobody at it) and the names of the players who left the
+    table and have not come back (``away``); nothing a seat keeps to itself."""
     lines = match.log_for(None)
     to_act = match.to_act()
     return stamp("table", table, program, game=match.game_id, rules=match.cls.rules_version,
@@ -286,7 +294,8 @@ def table_update(match: Any, table: str, log_from: int = 0, mentions: list[str] 
                  options=to_wire(match.options), public_view=to_wire(match.view(None)),
                  log=[_public_event(ev) for ev in lines[log_from:]], log_from=log_from,
                  to_act=to_act, waiting=[match.seats[s]["name"] for s in to_act],
-                 mentions=list(mentions or []), status=match.status(),
+                 mentions=list(mentions or []), away=list(away or []),
+                 status=match.status(),
                  step=len(match.actions), over=match.is_over(),
                  result=to_wire(match.result()) if match.is_over() else None)
 
@@ -315,8 +324,9 @@ def split(message: dict[str, Any]) -> list[dict[str, Any]]:
 def pack(messages: list[dict[str, Any]], program: str | None = None,
          origins: list[int] | None = None) -> list[dict[str, Any]]:
     """The messages for one room as few events as fit, in order: each too large one split
-    (:func:`split`), the others gathered into ``batch`` messages (``messages``: the list) of at
-    most :data:`MAX_OUTGOING_BYTES`; a group of one stays itself.  Fewer events is what makes
+    (:func:`split`), a ``chat`` line alone, the others gathered into ``batch`` messages
+    (``messages``: the list) of at most :data:`MAX_OUTGOING_BYTES`; a group of one stays
+    itself.  Fewer events is what makes
     a homeserver fast: an action's ``ack`` and its seat's ``update`` travel as one.
     ``origins``, if given, receives for each event the index of the first message it holds
     (what to send again if that event could not go)."""
@@ -338,8 +348,8 @@ def pack(messages: list[dict[str, Any]], program: str | None = None,
 
     for number, message in enumerate(messages):
         for piece in split(message):
-            if piece.get("kind") == "part":
-                close()
+            if piece.get("kind") in ("part", "chat"):  # a chat line is its own event: the
+                close()  # message any Matrix app shows (game.online.matrix)
                 size = 0
                 out.append(piece)
                 if origins is not None:
@@ -383,6 +393,12 @@ class Joiner:
         return whole if isinstance(whole, dict) else None
 
 
+def chat_text(message: dict[str, Any]) -> str:
+    """The line the table room shows for a ``chat`` message: "Name: words"."""
+    by = str(message.get("by") or "Someone")
+    return f"{by}: {message.get('text', '')}"
+
+
 def turn_text(message: dict[str, Any]) -> str:
     """The line the table room shows for a ``table`` message (its status and whose turn)."""
     if message.get("over"):
@@ -397,4 +413,4 @@ __all__ = ["PROTOCOL", "EVENT_ACTION", "EVENT_UPDATE", "MAX_INCOMING_BYTES",
            "MAX_OUTGOING_BYTES", "BadMessage", "check_incoming", "new_action_id",
            "program_version", "seat_update", "table_update", "stamp", "encoded_size",
            "to_wire", "from_wire", "split", "pack", "Joiner",
-           "turn_text"]
+           "turn_text", "chat_text"]

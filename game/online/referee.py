@@ -53,6 +53,12 @@ TABLE_VERSION = 1
 MAX_REFUSED = 512
 #: Computer actions in a row the referee plays before answering (a bound, never reached).
 MAX_BOT_RUN = 10_000
+#: Chat lines an account may send at once, and how many more a second after that.
+CHAT_BURST = 5
+CHAT_RATE = 0.25
+MAX_CHAT_IDS = 64
+CHAT_FLOOD = ("You are chatting too fast: that line was not sent. Wait a few seconds "
+              "before the next one.")
 
 Outgoing = list[tuple[str, dict[str, Any]]]
 
@@ -96,10 +102,14 @@ class Table:
     digest: dict[int, str] = field(default_factory=dict)
     #: (step, seat, question) -> the answer to a ``why``/``why_kind`` (this step's only).
     reasons: dict[tuple[int, int, str], str | None] = field(default_factory=dict)
-    #: the accounts that left the table's rooms and have not come back.
+    #: the accounts that left the table's rooms and have not come back (kept beside the
+    #: save, so a restarted referee still knows who is away).
     away: set[str] = field(default_factory=set)
     #: (actions when made, History of the match) for ``history`` questions.
     history: Any = None
+    #: The ids of the latest chat lines said (kept beside the save): a line read again after
+    #: a restart is not said twice.
+    chat_ids: list[str] = field(default_factory=list)
 
     def seats_of(self, account: str) -> list[int]:
         return [seat for seat, who in enumerate(self.accounts) if who == account]
@@ -118,6 +128,8 @@ class Referee:
         self.program = program or protocol.program_version()
         self.tables: dict[str, Table] = {}
         self.buckets: dict[str, Bucket] = {}
+        #: A second, slower bucket per account for chat lines (people read them).
+        self.chat_buckets: dict[str, Bucket] = {}
 
     # ------------------------------------------------------------------ tables
     def open_table(self, game_id: str, seats: list[dict[str, Any]],
@@ -196,9 +208,11 @@ class Referee:
             if (isinstance(step, int) and 1 <= step <= len(match.actions)
                     and match.actions[step - 1]["seat"] == seat):
                 applied[str(ident)] = [seat, step]
-        return Table(table_id, match, list(accounts), applied)
+        away = {str(a) for a in doc.get("away") or [] if a in accounts}
+        chat_ids = [str(i) for i in doc.get("chat_ids") or []][-MAX_CHAT_IDS:]
+        return Table(table_id, match, list(accounts), applied, away=away, chat_ids=chat_ids)
 
-    def _persist(self, table: Table) -> None:
+    def _persist(self, table: Table, match_too: bool = True) -> None:
         """The ids beside the save first, then the save (both atomic): a crash between the two
         leaves an id whose step the save lacks, which resuming drops (see _load_table)."""
         if self.saves is None:
@@ -206,10 +220,12 @@ class Referee:
         match = table.match
         doc = {"format": TABLE_FORMAT, "version": TABLE_VERSION, "table": table.table_id,
                "game": match.game_id, "program": self.program,
-               "accounts": table.accounts, "applied": table.applied}
+               "accounts": table.accounts, "applied": table.applied,
+               "away": sorted(table.away), "chat_ids": list(table.chat_ids)}
         try:
             write_yaml_atomic(self.saves / f"{TABLE_PREFIX}{table.table_id}.yaml", doc)
-            save_match(match, self.saves / autosave_name(match.game_id, table.table_id))
+            if match_too:
+                save_match(match, self.saves / autosave_name(match.game_id, table.table_id))
         except SaveError as exc:  # the match goes on in memory; the host must know
             log.error("online table %s could not be saved: %s", table.table_id, exc)
 
@@ -249,9 +265,10 @@ class Referee:
             else:
                 text = (f"{names} left the table; the game goes on and waits for them at "
                         "their turn.")
+        self._persist(table, match_too=False)  # who is away outlives a restart
         return [(TABLE, stamp("notice", table.table_id, self.program,
                               rules=match.cls.rules_version, text=text, account=account,
-                              away=not here))]
+                              away=not here))] + self._updates(table)
 
     def _refusal(self, table_id: str, ident: str | None, reason: str,
                  table: Table | None = None) -> dict[str, Any]:
@@ -298,9 +315,7 @@ class Referee:
                 table))]
         kind = message["kind"]
         if kind == "chat":
-            names = ", ".join(table.name(s) for s in table.seats_of(sender))
-            return [(TABLE, stamp("chat", table.table_id, self.program, by=names,
-                                  text=message["text"]))]
+            return self._chat(table, sender, message["text"], now, message.get("id"))
         seat = message["seat"]
         if not 0 <= seat < len(table.accounts):
             return [(sender, self._refusal(table.table_id, ident, f"There is no seat {seat}.",
@@ -322,6 +337,29 @@ class Referee:
             table.digest.pop(seat, None)
             return [(sender, self._seat_update(table, seat))]
         return self._act(table, sender, seat, ident, protocol.from_wire(message["action"]))
+
+    def _chat(self, table: Table, sender: str, text: str, now: float,
+              ident: str | None = None) -> Outgoing:
+        """A line for the table from ``sender`` (checked for length and characters on
+        arrival), said in the table's room with the sender's seats' names and numbers (a
+        screen draws their marks); refused with a reason when the sender chats too fast.
+        Chat is the players' own words: nothing of the match goes with it.  A line whose id
+        was said already (read again after a restart) is not said twice."""
+        if ident is not None and ident in table.chat_ids:
+            return []
+        bucket = self.chat_buckets.get(sender)
+        if bucket is None:
+            bucket = self.chat_buckets[sender] = Bucket(CHAT_BURST, CHAT_RATE, CHAT_BURST)
+        if not bucket.take(now):
+            return [(sender, self._refusal(table.table_id, None, CHAT_FLOOD, table))]
+        seats = table.seats_of(sender)
+        if ident is not None:
+            table.chat_ids = (table.chat_ids + [ident])[-MAX_CHAT_IDS:]
+            self._persist(table, match_too=False)
+        return [(TABLE, stamp("chat", table.table_id, self.program,
+                              rules=table.match.cls.rules_version,
+                              by=" and ".join(table.name(s) for s in seats), seats=seats,
+                              account=sender, text=text))]
 
     def _act(self, table: Table, sender: str, seat: int, ident: str,
              action: dict[str, Any]) -> Outgoing:
@@ -507,8 +545,9 @@ class Referee:
                 out.append((account, update))
         mentions = sorted({table.accounts[s] for s in match.to_act()
                            if table.accounts[s] is not None})
+        away = [table.name(s) for s, who in enumerate(table.accounts) if who in table.away]
         public = protocol.table_update(match, table.table_id, table.public_log, mentions,
-                                       self.program)
+                                       self.program, away=away)
         table.public_log += len(public["log"])
         out.append((TABLE, public))
         return out

@@ -45,6 +45,20 @@ UNDOING = "Asked the referee to undo; waiting..."
 HINTING = "Asking the referee for a hint..."
 
 
+class News(str):
+    """A line :meth:`RemoteTable.poll` has to show: ``kind`` "refused" (the referee's reason
+    an action or a question was refused: shown as an error) or "notice" (news about the
+    table -- a player left or came back, an undo was done: shown as information)."""
+
+    kind = "refused"
+
+    @classmethod
+    def of(cls, text: str, kind: str) -> "News":
+        news = cls(text)
+        news.kind = kind
+        return news
+
+
 class RemoteTable(Table):
     """One online table, played at this screen for ``seats`` (see the module's text)."""
 
@@ -135,6 +149,11 @@ class RemoteTable(Table):
     def result(self) -> dict[str, Any] | None:
         return self._latest().get("result") if self.is_over() else None
 
+    def away(self) -> list[str]:
+        """The names of the players who left the table and have not come back (the
+        referee's latest ``table`` message says; it keeps them across its restarts)."""
+        return [str(name) for name in self._info.get("away") or []]
+
     def view(self, seat: int | None) -> View:
         update = self._update(seat)
         return update["view"] if update is not None else self._info.get("public_view") or {}
@@ -222,9 +241,9 @@ class RemoteTable(Table):
         self._step = next(STEPS)
         return None
 
-    def poll(self) -> list[str]:
+    def poll(self) -> list[News]:
         """Take in what arrived; the reasons of the refusals for this table and the referee's
-        notices about it (a player left, came back), to show."""
+        notices about it (a player left, came back, an undo), to show (:class:`News`)."""
         self.player.poll()
         if self._undoing is not None and (len(self.player.undone) > self._undoing[1]
                                           or len(self.player.refusals) > self._undoing[2]):
@@ -236,9 +255,9 @@ class RemoteTable(Table):
         notices = self.player.notices[self._notices:]
         self._notices = len(self.player.notices)
         self._fold()
-        return ([str(r.get("reason") or "The referee refused that.") for r in refusals
-                 if r.get("table") in (self.table_id, "unknown")]
-                + [str(n.get("text"))[:200] for n in notices
+        return ([News.of(str(r.get("reason") or "The referee refused that."), "refused")
+                 for r in refusals if r.get("table") in (self.table_id, "unknown")]
+                + [News.of(str(n.get("text"))[:200], "notice") for n in notices
                    if n.get("table") == self.table_id and n.get("text")])
 
     def _fold(self) -> None:
@@ -270,6 +289,45 @@ class RemoteTable(Table):
         if mark != self._mark:
             self._mark = mark
             self._step = next(STEPS)
+
+    # ----------------------------------------------------------------------- chat
+    def chat_lines(self, arrival: bool = False) -> list[dict[str, Any]]:
+        """This table's chat lines, oldest first (``arrival``: in the order they arrived --
+        lines read from the room's past come after newer ones): ``by`` (the speaker's seat
+        names, or a Matrix account's name), ``seats`` (their seats: a screen draws the
+        marks), ``text``, ``mine`` (said from this screen's seats) and ``ts`` (when the
+        homeserver took it, or None)."""
+        here = set(self._here)
+        lines = [{"by": str(m.get("by") or "Someone"), "text": str(m.get("text") or ""),
+                  "seats": [s for s in m.get("seats") or [] if isinstance(s, int)
+                            and 0 <= s < len(self.seats)],
+                  "mine": bool(here & set(m.get("seats") or [])),
+                  "ts": m.get("ts") if isinstance(m.get("ts"), (int, float)) else None}
+                 for m in self.player.chat if m.get("table") == self.table_id]
+        if arrival or all(line["ts"] is None for line in lines):
+            return lines
+        known = [line["ts"] for line in lines if line["ts"] is not None]
+        last = 0.0
+        for line in lines:  # a line without a time keeps its place after the one before
+            last = line["ts"] if line["ts"] is not None else max(last, min(known))
+            line["order"] = last
+        lines.sort(key=lambda line: line.pop("order"))
+        return lines
+
+    def say(self, text: str) -> str | None:
+        """Send ``text`` to the table's chat; the reason it cannot be sent (empty, too long,
+        control characters), or None.  The referee may still refuse it (too fast): that
+        comes back like any refusal."""
+        from .protocol import MAX_CHAT
+        text = text.strip()
+        if not text:
+            return "Type something to say first."
+        if len(text) > MAX_CHAT:
+            return f"A chat line may hold at most {MAX_CHAT} characters ({len(text)} typed)."
+        if any(ord(c) < 32 for c in text):
+            return "A chat line may not hold control characters."
+        self.player.say(self.table_id, text)
+        return None
 
     # ----------------------------------------------------------------------- undo
     def can_undo(self, seat: int | None) -> bool:
@@ -349,4 +407,4 @@ class RemoteTable(Table):
         return Rng(int.from_bytes(digest.digest()[:6], "big"))
 
 
-__all__ = ["RemoteTable", "SENT", "UNDOING", "HINTING"]
+__all__ = ["RemoteTable", "News", "SENT", "UNDOING", "HINTING"]

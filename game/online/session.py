@@ -50,6 +50,9 @@ CREDENTIALS_FORMAT = "tabletop-online-account"
 MATRIX_ID = re.compile(r"@[a-z0-9._=/+\-]+:[A-Za-z0-9.\-]+(:[0-9]{1,5})?\Z")
 #: How long one sync waits for news (the loop then syncs again at once).
 SYNC_MS = 10_000
+#: How many of a table room's latest messages are read for its chat when the table is opened
+#: (its turn lines among them).
+CHAT_FETCH = 400
 
 
 def nio_missing() -> str | None:
@@ -155,6 +158,10 @@ class TableInfo:
     my_seats: list[int] = field(default_factory=list)
     #: How many actions the match had at that message.
     step: int = -1
+    #: The names of the players who left the table and have not come back.
+    away: list[str] = field(default_factory=list)
+    #: A finished game's result (the game's own, from the referee), else None.
+    result: dict[str, Any] | None = None
 
 
 @dataclass
@@ -183,10 +190,45 @@ def invitation_table(name: str) -> str | None:
     return found.group(1) if found else None
 
 
+def _ts(source: dict[str, Any]) -> float | None:
+    """When the homeserver took the event, in seconds since the epoch (None: unknown)."""
+    ts = source.get("origin_server_ts")
+    return ts / 1000.0 if isinstance(ts, (int, float)) and not isinstance(ts, bool) else None
+
+
+def _result(content: dict[str, Any]) -> dict[str, Any] | None:
+    result = protocol.from_wire(content.get("result")) if content.get("over") else None
+    return result if isinstance(result, dict) else None
+
+
+def result_words(info: TableInfo) -> str:
+    """A finished game's result for the list: who won (from the result's ``winners``, by
+    seat), or the game's own last status line.
+
+    >>> result_words(TableInfo("t", "!r", "@ref", seats=["Ann", "Bo"], over=True,
+    ...                        result={"winners": [1]}, status="Over after round 3"))
+    'Bo won. Over after round 3'
+    """
+    winners = (info.result or {}).get("winners")
+    names = [info.seats[w] for w in winners or [] if isinstance(w, int)
+             and 0 <= w < len(info.seats)]
+    if not names:
+        said = ""
+    elif len(names) == len(info.seats) and len(names) > 1:
+        said = "Everyone won."
+    else:
+        said = f"{' and '.join(names)} won."
+    status = info.status.strip()
+    if names and all(name in status for name in names):
+        said = ""  # the game's own words name them already ("Dee won the race...")
+    return " ".join(part for part in (said, status) if part)
+
+
 def turn_words(info: TableInfo, now: float) -> str:
     """"Whose turn, since when" for the list."""
     if info.over:
-        return "Game over"
+        words = result_words(info)
+        return f"Game over: {words}" if words else "Game over"
     if not info.waiting:
         return "Waiting for the first news"
     who = ", ".join(info.waiting)
@@ -311,6 +353,23 @@ class Session:
         self.since = response.next_batch
         return response
 
+    async def messages(self, room: str, most: int = CHAT_FETCH) -> list[dict[str, Any]]:
+        """The room's latest ``m.room.message`` events (at most ``most``, newest first), as
+        event sources: the chat lines said before this program started are read from here
+        (a sync brings only the last few events of each room)."""
+        found: list[dict[str, Any]] = []
+        start = None
+        while len(found) < most:
+            response = await self._checked("read the table's chat", self.client.room_messages(
+                room, start=start, limit=min(100, most - len(found)),
+                message_filter={"types": ["m.room.message"]}))
+            chunk = [getattr(event, "source", None) for event in response.chunk]
+            found += [source for source in chunk if isinstance(source, dict)]
+            if not response.chunk or not response.end or response.end == start:
+                break
+            start = response.end
+        return found
+
     async def join(self, room: str) -> None:
         await self._checked("join the game", self.client.join(room))
 
@@ -416,6 +475,8 @@ class Tables:
                         content.get(protocol.EVENT_UPDATE), dict):
                     # the table room's turn line carries the referee's message inside it
                     changed |= self._arrived(room, source, content[protocol.EVENT_UPDATE])
+                elif kind == "m.room.message":
+                    self._said(room, source, content)
         for room, invitation in list(self.invitations.items()):
             if invitation.table and any(
                     info.get("table") == invitation.table
@@ -448,6 +509,51 @@ class Tables:
             content = whole
         return self._update(room, source, content)
 
+    def chat_history(self, table: str, sources: list[dict[str, Any]]) -> int:
+        """Take the chat lines among a table room's earlier events (``sources``, as
+        :meth:`Session.messages` reads them, newest first); how many.  Only chat: the
+        table's older ``table`` messages must not replace the latest."""
+        room = next((r for r, info in self.rooms.items()
+                     if info.get("table") == table and info.get("role") == "table"), None)
+        info = self.rooms.get(room or "")
+        if info is None:
+            return 0
+        taken = 0
+        for source in reversed(sources):
+            content = source.get("content")
+            if source.get("type") != "m.room.message" or not isinstance(content, dict):
+                continue
+            inner = content.get(protocol.EVENT_UPDATE)
+            if isinstance(inner, dict):
+                if inner.get("kind") == "chat" and source.get("sender") == info.get("referee") \
+                        and inner.get("table") == table:
+                    self.inbox[info["referee"]].append((info["referee"], dict(
+                        inner, event=source.get("event_id"), ts=_ts(source))))
+                    taken += 1
+            else:
+                taken += self._said(room, source, content)
+        return taken
+
+    def _said(self, room: str, source: dict[str, Any], content: dict[str, Any]) -> int:
+        """A line someone typed in the table's room with another Matrix app (Element...):
+        shown at the table as chat, under their account's name (no seat mark: the referee
+        did not vouch for a seat), cut to a chat line's length, control characters left
+        out."""
+        info = self.rooms.get(room)
+        sender, body = source.get("sender"), content.get("body")
+        if (info is None or info.get("role") != "table" or not isinstance(sender, str)
+                or sender == info.get("referee") or not isinstance(body, str)
+                or content.get("msgtype") not in ("m.text", "m.emote")):
+            return 0
+        text = "".join(c if ord(c) >= 32 else " " for c in body).strip()[:protocol.MAX_CHAT]
+        if not text or not isinstance(info.get("table"), str):
+            return 0
+        name = sender[1:].split(":")[0][:24] or sender
+        self.inbox[info["referee"]].append((info["referee"], protocol.stamp(
+            "chat", info["table"], "matrix", by=name, seats=[], account=sender, text=text,
+            event=source.get("event_id"), ts=_ts(source))))
+        return 1
+
     def _update(self, room: str, source: dict[str, Any], content: dict[str, Any]) -> bool:
         info = self.rooms.get(room)
         sender = source.get("sender")
@@ -470,7 +576,9 @@ class Tables:
             return False
         if content.get("kind") != "table":
             if content.get("kind") in ("chat", "notice"):  # notice: a player left, came back
-                self.inbox[sender].append((sender, content))
+                self.inbox[sender].append((sender, dict(
+                    content, event=source.get("event_id"), ts=_ts(source))
+                    if content.get("kind") == "chat" else content))
             return False
         self.inbox[sender].append((sender, content))
         since = source.get("origin_server_ts")
@@ -484,7 +592,9 @@ class Tables:
             since=since / 1000.0 if isinstance(since, (int, float)) else None,
             my_turn=self.me in (content.get("mentions") or []), hosted=sender == self.me,
             my_seats=sorted(self.my_seats[table]),
-            step=content["step"] if isinstance(content.get("step"), int) else -1)
+            step=content["step"] if isinstance(content.get("step"), int) else -1,
+            away=[str(a) for a in content.get("away") or []][:16],
+            result=_result(content))
         old = self.tables.get(table)
         if old is not None and old.since and entry.since and entry.since < old.since:
             return False
@@ -542,6 +652,8 @@ class OnlineService:
         self.referee: Any = None
         self.ref_end: Any = None
         self._players: dict[str, Any] = {}
+        #: The tables whose earlier chat has been read from their rooms.
+        self._chat_read: set[str] = set()
 
     # ---------------------------------------------------------------- program side
     def start(self) -> "OnlineService":
@@ -775,9 +887,29 @@ class OnlineService:
             self._note("declined", what[1])
         elif kind == "host":
             await self._host(*what[1:])
+        elif kind == "chat_history":
+            await self._chat_history(what[1])
         elif kind == "act":
             await self._act(what[1], what[2])
         return False
+
+    async def _chat_history(self, table: str) -> None:
+        """Read the chat said at ``table`` before this program started (once per table)."""
+        tables = self.tables
+        if tables is None or table in self._chat_read:
+            return
+        room = next((r for r, info in tables.rooms.items()
+                     if info.get("table") == table and info.get("role") == "table"), None)
+        if room is None or not hasattr(self.session, "messages"):
+            return
+        sources = await self.session.messages(room)
+        self._chat_read.add(table)
+        with self._lock:
+            if tables.chat_history(table, sources):
+                for referee, box in tables.inbox.items():
+                    while box:
+                        self._inboxes[referee].append(box.popleft())
+        self._note("tables")
 
     def _game_rooms(self, room: str) -> list[str]:
         """``room`` and the other invited rooms of the same game."""
@@ -794,15 +926,28 @@ class OnlineService:
         self.tables = None
         self.referee = None
         self._players = {}
+        self._chat_read = set()
         self._note("signed_out", why)
 
     # ---------------------------------------------------------------- hosting
-    async def _start_referee(self, creds: Credentials) -> None:
+    def hosted_here(self, user_id: str) -> bool:
+        """Whether this program keeps games hosted by ``user_id`` (its referee's saves)."""
+        from .referee import TABLE_PREFIX
+        folder = self.referee_dir / _folder_name(user_id)
+        return folder.is_dir() and any(folder.glob(f"{TABLE_PREFIX}*.yaml"))
+
+    async def _start_referee(self, creds: Credentials, hosting_now: bool = False) -> None:
+        """Resume the games this account hosts here (the referee and its own connection to
+        the homeserver); nothing at all when there are none and ``hosting_now`` is False: a
+        program that only plays as a guest runs no referee (one is started when it hosts)."""
         from .matrix import ROOMS_FILE
         from .referee import Referee
         from .transport import send_all
         if self.ref_end is not None:
             await self._quietly(self.ref_end.close())
+        self.referee = self.ref_end = None
+        if not hosting_now and not self.hosted_here(creds.user_id):
+            return
         folder = self.referee_dir / _folder_name(creds.user_id)
         folder.mkdir(parents=True, exist_ok=True)
         self.referee, greeting = Referee.resume(folder)
@@ -818,6 +963,9 @@ class OnlineService:
     async def _host(self, game_id: str, seats: list[dict[str, Any]],
                     accounts: list[str | None], options: dict[str, Any]) -> None:
         from .transport import send_all
+        if self.referee is None and self.hosting and self.session is not None \
+                and self.session.creds is not None:
+            await self._start_referee(self.session.creds, hosting_now=True)
         if self.referee is None:
             self._note("error", "This program is not hosting (sign in again).")
             return
@@ -900,4 +1048,4 @@ def HostTransport(service: OnlineService, creds: Credentials, state: Path) -> An
 __all__ = ["OnlineService", "Session", "Credentials", "Note", "TableInfo", "Invitation",
            "BridgeTransport", "Tables", "save_credentials", "load_credentials",
            "forget_credentials", "valid_matrix_id", "homeserver_url", "nio_missing",
-           "turn_words", "SignInError"]
+           "turn_words", "result_words", "SignInError"]

@@ -64,11 +64,35 @@ def focus_change(event: pygame.event.Event) -> int:
     return 0
 
 
+#: A toast's edge by its style: a refusal's red, news's blue, anything else gold.
+INFO = (120, 170, 225)
+TOAST_EDGES = {"error": ALERT, "info": INFO, "plain": GOLD}
+
+
+def draw_toast_mark(surface: pygame.Surface, kind: str, seat: int | None,
+                    centre: tuple[int, int], r: int) -> None:
+    """The mark at a toast's left: the speaker's seat mark for a line said at the table, an
+    "i" in a ring for news, an exclamation mark in a ring for a refusal."""
+    from .marks import draw_seat_mark
+    if seat is not None:
+        draw_seat_mark(surface, seat, centre, 2 * r, on_piece=False)
+        return
+    colour = TOAST_EDGES[kind]
+    pygame.draw.circle(surface, colour, centre, r, max(2, r // 5))
+    draw_text(surface, "!" if kind == "error" else "i", centre, 16, colour, bold=True,
+              anchor="center")
+
+
 class Toast(tuple):
-    """A message as (text, until, error), and the scene it belongs to (None: any)."""
+    """A message as (text, until, error), the scene it belongs to (None: any), its style
+    (``kind``: "error" -- a refusal, a fault --, "info" -- news about the table, not a
+    refusal -- or "plain") and, for a line someone at the table said, their seat (its mark
+    is drawn beside the words)."""
 
     scene: Scene | None = None
     while_: Any = None
+    kind: str = "plain"
+    seat: int | None = None
 
 
 class ThemedUI(pygame_gui.UIManager):
@@ -207,13 +231,19 @@ class App:
         self.redraw_until = max(self.redraw_until, time.monotonic() + seconds)
 
     def toast(self, message: str, error: bool = False, seconds: float = 4.0,
-              scene: Scene | None = None, while_: Any = None) -> None:
+              scene: Scene | None = None, while_: Any = None, info: bool = False,
+              seat: int | None = None) -> None:
         """Show a short message over every scene (saved, refused, bad file...); with
         ``scene``, only while that scene is on top (a hint stays with its game, never over
         the rules or the menu opened from it); with ``while_``, only while it returns true
-        (and gone for good once it does not)."""
+        (and gone for good once it does not).  ``error``: a refusal or a fault (a red edge
+        and an exclamation mark); ``info``: news that is no refusal (a player left, an undo
+        done, a line said at the table: a blue edge and an "i" mark, or the seat's mark when
+        ``seat`` is given)."""
         toast = Toast((message, time.monotonic() + seconds, error))
         toast.scene, toast.while_ = scene, while_
+        toast.kind = "error" if error else "info" if info or seat is not None else "plain"
+        toast.seat = seat
         self.toasts.append(toast)
         self.cues.say(message)
         self.touch()  # and a frame when it expires (see wants_frame)
@@ -399,15 +429,21 @@ class App:
         width = min(px(720), area.width - 40)
         shown = [t for t in self.toasts if getattr(t, "scene", None) in (None, top)]
         self.toast_rects = []
-        for message, _until, error in shown[-3:]:
-            lines = wrap_text(message, 17, width - px(32))
+        for toast in shown[-3:]:
+            message, kind = toast[0], getattr(toast, "kind", "error" if toast[2] else "plain")
+            marked = kind != "plain"  # a mark beside the words: never colour alone
+            indent = px(16) + (px(26) if marked else 0)
+            lines = wrap_text(message, 17, width - indent - px(16))
             box = pygame.Rect(0, y, width, px(18) + px(24) * len(lines))
             box.centerx = area.centerx
             self.toast_rects.append((message, box))
             pygame.draw.rect(surface, panel_fill(), box, border_radius=8)
-            pygame.draw.rect(surface, ALERT if error else GOLD, box, 2, border_radius=8)
+            pygame.draw.rect(surface, TOAST_EDGES[kind], box, 2, border_radius=8)
+            if marked:
+                draw_toast_mark(surface, kind, getattr(toast, "seat", None),
+                                (box.x + px(16) + px(10), box.y + px(9) + px(12)), px(10))
             for i, line in enumerate(lines):
-                draw_text(surface, line, (box.x + px(16), box.y + px(9) + px(24) * i), 17, TEXT)
+                draw_text(surface, line, (box.x + indent, box.y + px(9) + px(24) * i), 17, TEXT)
             y = box.bottom + 8
 
     # faults ----------------------------------------------------------------------------

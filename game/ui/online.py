@@ -87,6 +87,8 @@ class Opening:
         self.turns = 0
         for seat in info.my_seats:
             player.sync(info.table, seat)
+        # The chat said before this program started is in the table's room: read it.
+        app.online.command("chat_history", info.table)
 
     @property
     def slow(self) -> bool:

@@ -211,11 +211,22 @@ class OnlineGamesScene(OnlineScene):
         self.opening: Any = None
         self.rows: list[tuple[str, Any, pygame.Rect]] = []
         self.shown: tuple = ()
+        #: Whether finished games are listed too (they stay reachable for their history).
+        self.show_finished = False
+
+    def finished(self) -> int:
+        return sum(1 for info in self.service.table_list() if info.over)
 
     def entries(self) -> list[tuple[str, Any]]:
         service = self.service
         return ([("invite", inv) for inv in service.invitations()]
-                + [("table", info) for info in service.table_list()])
+                + [("table", info) for info in service.table_list()
+                   if self.show_finished or not info.over])
+
+    def toggle_finished(self) -> None:
+        self.show_finished = not self.show_finished
+        self.page = 0
+        self.rebuild()
 
     def row_lines(self, kind: str, item: Any, now: float) -> list[tuple[str, int, Any, bool]]:
         """One entry's lines (text, size, colour, bold), wrapped beside its buttons."""
@@ -229,6 +240,9 @@ class OnlineGamesScene(OnlineScene):
             parts = [(head, 18, GOLD if item.my_turn else (235, 235, 235), True),
                      (", ".join(item.seats), 15, MUTED, False),
                      (turn_words(item, now), 15, GOLD if item.my_turn else MUTED, False)]
+            if item.away and not item.over:
+                parts.append((f"Away from the table: {', '.join(item.away)}", 15, MUTED,
+                              False))
         return [(line, size, colour, bold) for text, size, colour, bold in parts
                 for line in wrap_text(text, size, width, bold=bold)]
 
@@ -255,13 +269,22 @@ class OnlineGamesScene(OnlineScene):
 
     def build(self) -> None:
         column = self.column()
-        width = (column.width - 2 * px(15)) // 3
+        width = (column.width - 3 * px(15)) // 4
         top = pygame.Rect(column.x, column.y, width, px(44))
         self.controls.button(top, "Host a game", self.host, object_id="#primary",
                              tooltip="Start a game here and invite others by their Matrix ID")
-        self.controls.button(top.move(width + px(15), 0), "Sign out", self.sign_out,
+        finished = self.finished()
+        self.controls.button(
+            top.move(width + px(15), 0),
+            "Hide finished" if self.show_finished else f"Show finished ({finished})",
+            self.toggle_finished, enabled=finished > 0 or self.show_finished,
+            tooltip=("List only the games in play" if self.show_finished else
+                     "List the finished games too, with their results; open one to step "
+                     "through its history") if finished or self.show_finished
+            else "Not now: none of your online games has finished yet")
+        self.controls.button(top.move(2 * (width + px(15)), 0), "Sign out", self.sign_out,
                              tooltip="Forget the sign-in kept on this computer")
-        self.controls.button(top.move(2 * (width + px(15)), 0), "Back", self.app.pop)
+        self.controls.button(top.move(3 * (width + px(15)), 0), "Back", self.app.pop)
         self.controls.on_escape = self.app.pop
         entries = self.entries()
         self.shown = self._summary(entries)
@@ -297,7 +320,8 @@ class OnlineGamesScene(OnlineScene):
     def _summary(self, entries: list) -> tuple:
         """What the list shows, to rebuild it when that changes (the minutes too)."""
         now = time.time()
-        return tuple((kind, getattr(item, "room", ""), getattr(item, "since", None),
+        return (self.show_finished, self.finished()) + tuple((
+                     kind, getattr(item, "room", ""), getattr(item, "since", None),
                       tuple(getattr(item, "waiting", ())), tuple(getattr(item, "my_seats", ())),
                       tuple(self.row_lines(kind, item, now)))
                      for kind, item in entries)
@@ -377,8 +401,10 @@ class OnlineGamesScene(OnlineScene):
         column = self.column()
         who = self.service.user_id or ""
         if not self.rows:
-            text = ("No online games yet. Host one, or ask a friend to invite "
-                    f"{who}." if who else "Signing in...")
+            finished = self.finished() if who else 0
+            text = (f"No online games in play; {finished} finished (Show finished lists "
+                    "them)." if finished else "No online games yet. Host one, or ask a "
+                    f"friend to invite {who}." if who else "Signing in...")
             _lines(surface, text, (column.x, column.y + px(LIST_TOP)), column.width)
         for _kind, _item, row, lines in self.rows:
             y = row.y

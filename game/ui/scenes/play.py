@@ -14,6 +14,7 @@ card appears, so no frame ever shows one player's secrets to another.
 from __future__ import annotations
 
 import math
+import time
 import warnings
 from collections import deque
 from pathlib import Path
@@ -106,17 +107,20 @@ def escape_html(text: str) -> str:
 #: The bottom row's buttons: their labels and fonts (size, bold) as the theme draws them.
 BOTTOM_ROW = [(("Menu",), 16, False), (("Undo",), 16, False), (("Hint",), 16, False),
               (("Step: off", "Step: on"), 16, False), (("Next step",), 18, True)]
+#: An online table's Chat button, before Step.
+CHAT_BUTTON = (("Chat",), 16, False)
 #: Room a button needs beside its label (its border and a little air), and between buttons.
 BUTTON_PAD, ROW_GAP = 16, 8
 
 
-def bottom_row(x: int, y: int, width: int) -> list[pygame.Rect]:
-    """The Menu, Undo, Hint and Step buttons across ``width`` pixels: each as wide as its
-    longest label needs (Step's own or "Next step", in bold), the rest shared equally, so
-    that no label is clipped ("Next ste" in an equal quarter)."""
+def bottom_row(x: int, y: int, width: int, chat: bool = False) -> list[pygame.Rect]:
+    """The Menu, Undo, Hint (Chat, at an online table) and Step buttons across ``width``
+    pixels: each as wide as its longest label needs (Step's own or "Next step", in bold),
+    the rest shared equally, so that no label is clipped ("Next ste" in an equal quarter)."""
+    row = BOTTOM_ROW[:3] + ([CHAT_BUTTON] if chat else []) + BOTTOM_ROW[3:]
     needs = [max(font(size, bold).size(text)[0] for text in texts) + px(BUTTON_PAD)
-             for texts, size, bold in BOTTOM_ROW]
-    needs = needs[:3] + [max(needs[3:])]
+             for texts, size, bold in row]
+    needs = needs[:-2] + [max(needs[-2:])]
     spare = max(0, width - sum(needs) - ROW_GAP * (len(needs) - 1)) // len(needs)
     right, rects = x + width, []
     for need in needs:
@@ -203,6 +207,17 @@ class PlayScene(Scene):
         self.seen_views: dict[int, dict[str, Any]] = {}
         #: (viewer, actions, cell) -> "why not?" for the hovered place, or None.
         self._why: dict[tuple[Any, ...], str | None] = {}
+        #: An online table's chat (game/ui/chat.py), and how many of its lines were seen
+        #: (the newer ones from others show as toasts while the box is closed).
+        self.chat: Any = None
+        self.chat_seen = 0
+        self.chat_since = 0.0
+        if not table.local and hasattr(table, "chat_lines"):
+            from ..chat import ChatBox
+            self.chat = ChatBox(self)
+            self.chat_seen = len(table.chat_lines())
+            # Lines older than this (a minute before the table was opened) are not news.
+            self.chat_since = time.time() - 60
         self.screen.reset(self.view())
 
     # state -----------------------------------------------------------------------
@@ -230,8 +245,24 @@ class PlayScene(Scene):
         loud = [ev for ev in self.queue if ev["type"] not in self.screen.QUIET_EVENTS]
         return bool(loud) or (self.busy_for is not None and not self.busy_quiet)
 
+    def away_lines(self) -> list[str]:
+        """An online table: who left it and has not come back, wrapped to the panel."""
+        away = [] if self.table.local or self.table.is_over() \
+            else getattr(self.table, "away", lambda: [])()
+        if not away:
+            return []
+        return wrap_text(f"Away from the table: {', '.join(away)} (the game waits for them)",
+                         16, px(PANEL_WIDTH - 28))
+
     def info_lines(self) -> list[str]:
-        """The screen's advice for the viewer, wrapped to the panel (cached with the view)."""
+        """The screen's advice for the viewer, wrapped to the panel (cached with the view);
+        at an online table, first who is away."""
+        away = self.away_lines()
+        if away:
+            return away + self._info_lines()
+        return self._info_lines()
+
+    def _info_lines(self) -> list[str]:
         if self.showing:
             return wrap_text(WATCH, 16, px(PANEL_WIDTH - 28))
         self.view()
@@ -320,8 +351,10 @@ class PlayScene(Scene):
             return False
         before = self.table.step
         kept, position = self.active_hint(), self.table.position(self.viewer)
-        for reason in self.table.poll():
-            self.app.toast(reason, error=True)
+        for news in self.table.poll():  # a refusal is an error; a notice is information
+            notice = getattr(news, "kind", "refused") == "notice"
+            self.app.toast(news, error=not notice, info=notice, seconds=6 if notice else 4)
+        self.take_chat()
         log = self.table.log
         generation = getattr(self.table, "generation", 0)
         if len(log) < self.log_taken or generation != self._generation:
@@ -353,6 +386,28 @@ class PlayScene(Scene):
                 self.show_tooltip(self.hover, pygame.mouse.get_pos())
             return True
         return False
+
+    def take_chat(self) -> None:
+        """Others' new chat lines: a toast each (with the speaker's seat mark) while the
+        chat box is closed; the open box shows them itself."""
+        if self.chat is None:
+            return
+        lines = self.table.chat_lines(arrival=True)
+        new, self.chat_seen = lines[self.chat_seen:], len(lines)
+        if self.chat.is_open:
+            if new:
+                self.app.touch()
+            return
+        news = [line for line in new  # not the lines said long ago, read from the room's past
+                if not line["mine"] and (line["ts"] is None or line["ts"] > self.chat_since)]
+        for line in news[-3:]:
+            self.app.toast(f"{line['by']}: {line['text']}", info=True, seconds=8,
+                           seat=line["seats"][0] if line["seats"] else None)
+
+    def toggle_chat(self, key: str | None = None) -> None:
+        """Open or close the table chat (the Chat button, C)."""
+        if self.chat is not None:
+            self.chat.toggle(key)
 
     def autosave(self) -> None:
         """Save to the match's own autosave; while that fails a warning stays up (an
@@ -520,6 +575,8 @@ class PlayScene(Scene):
 
     def intercept(self, event: pygame.event.Event) -> bool:
         from .handover import PRESSES
+        if self.chat is not None and self.chat.swallow(event):
+            return True
         # While "Pass to ..." waits, input from before it came up (or in its first moments)
         # is swallowed, so a double click cannot pass the screen on unseen.  Likewise just
         # after a handover's recap: the press that dismissed it never acts on the board.
@@ -743,13 +800,21 @@ class PlayScene(Scene):
                                         bottom - 10 - log_top))
         elif self.log_box is not None and self.log_box.alive():
             self.log_box.hide()  # no room: never under the bottom row or out of the window
-        menu_rect, undo_rect, hint_rect, step_rect = bottom_row(panel.x + 12, bottom,
-                                                                panel.width - 24)
+        rects = bottom_row(panel.x + 12, bottom, panel.width - 24, chat=self.chat is not None)
+        menu_rect, undo_rect, hint_rect, step_rect = rects[:3] + rects[-1:]
         self.controls.button(menu_rect, "Menu", self.open_menu,
                              tooltip="Save, load, undo, rules (Esc)")
         self.controls.button(pygame.Rect(panel.right - px(44), panel.y + px(10), px(32),
                                          px(30)), "?",
                              self.open_help, tooltip="The rules about what is happening now (F1)")
+        if self.chat is not None:
+            self.controls.button(
+                rects[3], "Chat", self.toggle_chat,
+                tooltip=("Close the table chat (C)" if self.chat.is_open else
+                         "Talk with everyone at the table (C); a friend in any Matrix app "
+                         "reads it in the table's room too"))
+            if self.chat.is_open:
+                self.chat.place()
         can_undo = self.table.can_undo(self.viewer)
         self.controls.button(undo_rect, "Undo", self.undo, enabled=can_undo,
                              tooltip="Take back your last action" if can_undo
@@ -805,11 +870,15 @@ class PlayScene(Scene):
     def pause(self) -> None:
         super().pause()
         self._drop_log()
+        if self.chat is not None:
+            self.chat.kill()
 
     def exit(self) -> None:
         self.stop_thinking()
         super().exit()
         self._drop_log()
+        if self.chat is not None:
+            self.chat.kill()
 
     def _log_events(self) -> list[dict[str, Any]]:
         """The events the viewer may read (an event with no text only animates)."""
@@ -884,7 +953,12 @@ class PlayScene(Scene):
 
     # input -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.chat is not None and self.chat.handle(event):
+            return True
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_c and self.chat is not None and not self.controls.typing():
+                self.toggle_chat("c")
+                return True
             if event.key == pygame.K_F1:
                 self.open_help()
                 return True
@@ -1074,7 +1148,8 @@ class PlayScene(Scene):
         self._tip(cell, text, pos)
 
     def cell_under(self, pos: tuple[int, int]) -> Any:
-        if not self.board_rect().collidepoint(pos):
+        if not self.board_rect().collidepoint(pos) or (self.chat is not None
+                                                       and self.chat.covers(pos)):
             return None
         return self.screen.cell_at(self.transform().to_map(*pos))
 
@@ -1132,6 +1207,8 @@ class PlayScene(Scene):
                 draw_ring_badge(surface, kind, ring, px(7))
         self._draw_marks(surface, transform)
         surface.set_clip(clip)
+        if self.chat is not None:
+            self.chat.draw(surface)
         self._draw_cue(surface)
         from ..saving import draw_not_saved
         draw_not_saved(surface, area, self.save_problem)
