@@ -345,7 +345,7 @@ def test_odysseus_score_board_grows_with_the_interface_under_the_board(seats):
         zooms[percent] = (fit.scale, play.screen.renderer.fit(play.board_rect()).scale)
         if percent == 200:
             screen, t = play.screen, play.transform()
-            strip = screen.status_rects()
+            strip = screen.status_rects()[:1]  # (then the hand's box)
             assert len(strip) == 1 and play.board_rect().contains(strip[0]), strip
             assert all(strip[0].contains(r) for r in shown), (strip, shown)
             assert not any(a.colliderect(b) for i, a in enumerate(shown) for b in shown[i + 1:])
@@ -353,12 +353,64 @@ def test_odysseus_score_board_grows_with_the_interface_under_the_board(seats):
                       for r in [screen._screen_rect(t, cell)] if r is not None]
             assert places
             assert not [p for p in places if p.colliderect(strip[0])], strip
-            bounds = screen.renderer.bounds
-            board = pygame.Rect(round(fit.offset_x + bounds.x * fit.scale),
-                                round(fit.offset_y + bounds.y * fit.scale),
-                                round(bounds.width * fit.scale),
-                                round(bounds.height * fit.scale))
+            board = board_above_hand(play)
             assert not strip[0].colliderect(board), (strip, board)
-    assert heights[200] > 1.5 * heights[100], heights
+    # (1.6 times the size at least: it shrinks first to give the hand room, foot_sizes)
+    assert heights[200] > 1.4 * heights[100], heights
     assert zooms[100][0] == zooms[100][1]  # at 100% the board does not move
     assert zooms[200][0] >= 0.75 * zooms[200][1], zooms
+
+
+def board_above_hand(play) -> pygame.Rect:
+    """Odysseus's board picture down to its hand area (which the hand's box covers at a
+    larger interface), in window pixels."""
+    from game.odysseus.screen import HAND_TOP
+    fit, bounds = play.board_fit(), play.screen.renderer.bounds
+    return pygame.Rect(round(fit.offset_x + bounds.x * fit.scale),
+                       round(fit.offset_y + bounds.y * fit.scale),
+                       round(bounds.width * fit.scale),
+                       round((HAND_TOP - bounds.y) * fit.scale) - 1)
+
+
+@pytest.mark.parametrize("seats, least", [(3, 1.5), (5, 1.15)])
+def test_odysseus_hand_grows_with_the_interface(seats, least):
+    """Odysseus's hand is interface, not board: at a larger size it is laid out in window
+    pixels in a box between the round track and the score strip (covering the map's own
+    hand area), its cards' words taller than at 100% (the score strip shrinks first where
+    the two do not both fit), no card on another box or a place of the board; and a click
+    on each card, or the keyboard cursor on it, chooses that card."""
+    import game.odysseus.screen as module
+    names = ["Mira", "Bo", "Tess", "Ann", "Theodora"][:seats]
+    heights = {}
+    for percent in (100, 200):
+        d, play = game_on_screen("odysseus", names, 20, percent)
+        screen, view = play.screen, play.view()
+        hand = view["seats"][view["viewer"]]["hand"]
+        assert hand, view
+        drawn = texts_drawn(d, module, module.OdysseusScreen)
+        # The value on each card (its number: only drawn whole on the last, unoverlapped).
+        values = {str(module.CARDS[c]["value"]) for c in hand if not module.CARDS[c]["special"]}
+        shown = [r for text, r in drawn if text in values]
+        assert shown, (percent, drawn)
+        heights[percent] = max(r.height for r in shown)
+        t = play.transform()
+        cards = {c: screen._screen_rect(t, c) for c in screen.cells() if screen.in_hand(c)}
+        assert len(cards) == len(hand) + 3
+        for cell, rect in cards.items():  # a click inside each card's shown part picks it
+            nxt = [r for c, r in cards.items() if c != cell and c.startswith("card:")
+                   and r.x > rect.x and r.colliderect(rect)]
+            point = (rect.x + 3, rect.centery) if nxt else rect.center
+            assert play.cell_under(point) == cell, (percent, cell, point)
+            x, y = t.to_screen(*screen.cell_center(cell))
+            assert rect.collidepoint(round(x), round(y)), (percent, cell)
+        if percent == 200:
+            box, _ = screen.hand_box()
+            strip = screen.status_rects()[0]
+            assert box in screen.status_rects() and play.board_rect().contains(box)
+            assert not box.colliderect(strip), (box, strip)
+            assert all(box.contains(r) for r in cards.values()), (box, cards)
+            places = [screen._screen_rect(t, c) for c in screen.cells()
+                      if not screen.in_hand(c)]
+            assert not [p for p in places if p is not None and p.colliderect(box)], box
+            assert not box.colliderect(board_above_hand(play))
+    assert heights[200] > least * heights[100], heights  # (in the map's hand area: 0.77)

@@ -48,6 +48,15 @@ TINY_FATES = {"safe": "Safe", "dead": "Dead", "stranded": "At Sea"}
 #: The score board's rows start this far under its top (two lines of column labels).
 SCORE_HEAD = 54
 DESTINY_X = 984
+#: At a larger interface the hand is laid out in window pixels (see
+#: :meth:`OdysseusScreen.hand_box`): a box from where the map's hand area starts (map y
+#: ``HAND_TOP``, under the round track) to the score strip, holding the hand's map layout
+#: (``AREA["hand"]``, ``HAND_H`` tall from ``HAND_Y``) at the hand's own scale.
+HAND_TOP, HAND_Y, HAND_H = 792, 796, 208
+#: Where the board's area cannot hold both at the interface's size, the score strip shrinks
+#: first, by this much of the scale at most and never below 100% (then the hand gets what
+#: room is left).
+STRIP_GIVES = 0.4
 #: The Destiny cards' width and the step from one to the next.
 DESTINY_W, DESTINY_STEP = 86, 92
 KIND_WORDS = {
@@ -318,21 +327,25 @@ class OdysseusScreen(GameScreen):
         return value
 
     def hand_layout(self, view: dict[str, Any]) -> dict[str, pygame.Rect]:
-        """Map rectangles of the viewer's hand cards, Destiny cards and Reward tiles."""
-        return self._cached("layout", view, lambda: self._hand_layout(view))
+        """Rectangles of the viewer's hand cards and Destiny cards (in the hand's units:
+        map pixels, or at a larger interface those of :meth:`hand_transform`) and of the
+        Reward tiles (map pixels)."""
+        area = self.hand_area()
+        return self._cached(("layout", area), view, lambda: self._hand_layout(view, area))
 
-    def _hand_layout(self, view: dict[str, Any]) -> dict[str, pygame.Rect]:
+    def _hand_layout(self, view: dict[str, Any], area) -> dict[str, pygame.Rect]:
         out: dict[str, pygame.Rect] = {}
         viewer = view["viewer"]
         if viewer is not None:
             me = view["seats"][viewer]
             hand = me["hand"] or []
-            room = DESTINY_X - 60
+            destiny_x = self.destiny_x(area)
+            room = destiny_x - 60
             gap = min(CARD_W + 8, (room - CARD_W) / max(1, len(hand) - 1)) if hand else 0
             for i, card in enumerate(hand):
                 out[f"card:{card}"] = pygame.Rect(round(36 + i * gap), 852, CARD_W, CARD_H)
             for slot in range(3):
-                out[f"destiny:{slot}"] = pygame.Rect(DESTINY_X + slot * DESTINY_STEP, 852,
+                out[f"destiny:{slot}"] = pygame.Rect(destiny_x + slot * DESTINY_STEP, 852,
                                                       DESTINY_W, CARD_H)
         adv = view["adventure"]
         if adv is not None:
@@ -341,6 +354,67 @@ class OdysseusScreen(GameScreen):
                 y = 492 + (i // 5) * 68
                 out[f"reward:{tile}"] = pygame.Rect(x, y, 64, 62)
         return out
+
+    @staticmethod
+    def destiny_x(area: tuple[float, float, float, float]) -> int:
+        """Where the Destiny cards start in a hand area (``DESTINY_X`` in the map's)."""
+        x, _, w, _ = area
+        return round(x + w - (AREA["hand"][0] + AREA["hand"][2] - DESTINY_X))
+
+    def hand_window(self) -> bool:
+        """Whether the hand is laid out in window pixels (with the score strip: at a larger
+        interface, the board at zoom 1), so that it grows with the interface rather than
+        following the board's zoom."""
+        return self.score_strip()
+
+    def hand_target(self) -> float:
+        """The hand's scale (screen pixels per map pixel) at a larger interface: the
+        board's zoom in this window at 100% (a wider panel shrinks it), times the size."""
+        from game.ui.scenes.play import PANEL_WIDTH
+        area = self.scene.board_rect()
+        wide = area.inflate(px(PANEL_WIDTH) - PANEL_WIDTH, 0)
+        return scale() * self.renderer.fit(wide).scale
+
+    def hand_box(self) -> tuple[pygame.Rect, Any] | None:
+        """At a larger interface (:meth:`hand_window`), the hand's box in window pixels --
+        from under the round track to the score strip, across the board's area, over the
+        map's own hand area -- and the transform that puts the hand's map layout into it
+        (as large as :meth:`hand_target` or as the box holds); else None."""
+        if not self.hand_window():
+            return None
+        from game.board.render import ViewTransform
+        area = self.scene.board_rect()
+        board = self.scene.transform()
+        factor, wanted = self.foot_sizes()
+        top = max(area.y, round(board.to_screen(0, HAND_TOP)[1]))
+        bottom = area.bottom - self._strip_height(factor) - 6 - 6
+        box = pygame.Rect(area.x + 6, top, area.width - 12, max(1, bottom - top))
+        hand_x = AREA["hand"][0]
+        # As large as wanted, as the box's height holds, and wide enough for a card and the
+        # three Destiny cards.
+        least_w = AREA["hand"][0] + AREA["hand"][2] - DESTINY_X + 36 + CARD_W + 40
+        hs = max(0.05, min(wanted, box.height / HAND_H, box.width / least_w))
+        return box, ViewTransform(hs, box.x - hand_x * hs, box.y - HAND_Y * hs)
+
+    def hand_transform(self, transform: Any) -> Any:
+        """The transform of the hand's cards: the board's, or at a larger interface the
+        hand box's (see :meth:`hand_box`)."""
+        placed = self.hand_box()
+        return transform if placed is None else placed[1]
+
+    def hand_area(self) -> tuple[float, float, float, float]:
+        """The hand area in the hand's units (x, y, width, height): the map's, or at a larger
+        interface as wide as the hand box."""
+        placed = self.hand_box()
+        if placed is None:
+            return AREA["hand"]
+        box, ht = placed
+        x, y, _, h = AREA["hand"]
+        return x, y, round(box.width / ht.scale) - 2, h
+
+    @staticmethod
+    def in_hand(cell: Any) -> bool:
+        return isinstance(cell, str) and cell.startswith(("card:", "destiny:"))
 
     def cells(self) -> list[Any]:
         view = self.scene.view()
@@ -351,14 +425,29 @@ class OdysseusScreen(GameScreen):
     def cell_center(self, cell: Any) -> tuple[float, float]:
         if isinstance(cell, str) and ":" in cell:
             rect = self.hand_layout(self.scene.view()).get(cell)
-            if rect is not None:
-                return float(rect.centerx), float(rect.centery)
-            return (640.0, 900.0)
+            if rect is None:
+                return (640.0, 900.0)
+            placed = self.hand_box() if self.in_hand(cell) else None
+            if placed is not None:  # the hand's units -> the window -> the board's map
+                board = self.scene.transform()
+                return board.to_map(*placed[1].to_screen(rect.centerx, rect.centery))
+            return float(rect.centerx), float(rect.centery)
         return self.space_point(cell)
 
     def cell_at(self, point: tuple[float, float]) -> Any:
         view = self.scene.view()
-        hits = [c for c, r in self.hand_layout(view).items() if r.collidepoint(point)]
+        placed = self.hand_box()
+        in_hand = point
+        if placed is not None:  # the board's map -> the window -> the hand's units
+            box, ht = placed
+            screen = self.scene.transform().to_screen(*point)
+            in_hand = ht.to_map(*screen)
+            if box.collidepoint(screen) and not any(
+                    r.collidepoint(in_hand) for c, r in self.hand_layout(view).items()
+                    if self.in_hand(c)):
+                return None  # the hand's box, between its cards
+        hits = [c for c, r in self.hand_layout(view).items()
+                if r.collidepoint(in_hand if self.in_hand(c) else point)]
         if hits:
             return hits[-1]  # the topmost (hand cards overlap to the right)
         space = self.track.space_at(*point)
@@ -377,6 +466,8 @@ class OdysseusScreen(GameScreen):
     def _screen_rect(self, transform, cell) -> pygame.Rect | None:
         if isinstance(cell, str) and ":" in cell:
             rect = self.hand_layout(self.scene.view()).get(cell)
+            if self.in_hand(cell):
+                transform = self.hand_transform(transform)
         elif isinstance(cell, str) and cell in self.track.spaces:
             s = self.track.space(cell)
             rect = pygame.Rect(round(s.x), round(s.y), round(s.width), round(s.height))
@@ -814,20 +905,50 @@ class OdysseusScreen(GameScreen):
         seats = len(self.scene.view()["seats"])
         return head, row, px(8) + head + seats * row + px(6)
 
+    def foot_sizes(self) -> tuple[float, float]:
+        """At a larger interface, the score strip's scale and the hand's (screen pixels per
+        map pixel): both the interface's (see :meth:`hand_target`) where the board's area
+        holds them above the map's hand area with the board giving up at most a quarter
+        of its zoom; else the strip shrinks first (by ``STRIP_GIVES`` of the scale at most,
+        never below 100%), then the hand gets what room is left."""
+        from game.ui.scenes.play import BOARD_GIVES
+        area, bounds = self.scene.board_rect(), self.renderer.bounds
+        least = self.renderer.fit(area).scale * BOARD_GIVES
+        room = area.height - (HAND_TOP - bounds.y) * least - 18
+        full, target = scale(), self.hand_target()
+        floor = max(1.0, full - STRIP_GIVES)
+        factor = full
+        while factor > floor and self._strip_height(factor) + HAND_H * target > room:
+            factor = max(floor, factor - 0.05)
+        return factor, max(0.05, min(target, (room - self._strip_height(factor)) / HAND_H))
+
+    def _strip_height(self, factor: float) -> int:
+        with interface_size(factor):
+            return self._strip_rows()[2]
+
     def bottom_room(self) -> int:
-        """The strip's room under the board (see :meth:`score_strip`)."""
+        """The room under the board's picture above the map's hand area (map y
+        ``HAND_TOP``) that the score strip and the hand's box want (see :meth:`score_strip`,
+        :meth:`foot_sizes` and :meth:`hand_box`), as room below the whole picture (they
+        cover its hand area)."""
         if not self.score_strip():
             return 0
-        with interface_size():
-            return self._strip_rows()[2] + 12
+        area, bounds = self.scene.board_rect(), self.renderer.bounds
+        factor, hand = self.foot_sizes()
+        need = self._strip_height(factor) + 18 + HAND_H * hand
+        zoom = (area.height - need) / (HAND_TOP - bounds.y)
+        from game.ui.scenes.play import BOARD_GIVES
+        zoom = max(zoom, self.renderer.fit(area).scale * BOARD_GIVES)
+        return max(0, int(area.height - bounds.height * zoom))  # (down: never past that)
 
     def _draw_scoreboard(self, surface, view) -> None:
         if self.score_strip():
             x, y, w, h = AREA["scoreboard"]
             self._text(surface, "Shown under the board", x + 14, y + 40, 14, INK,
                        width=w - 28, shorter=("Under the board",))
-            with interface_size():  # window pixels: it grows with the interface
-                self._draw_score_strip(surface, view)
+            area = self.scene.board_rect()  # (the panel's width at the interface's size)
+            with interface_size(self.foot_sizes()[0]):  # window pixels: it grows with
+                self._draw_score_strip(surface, view, area)  # the interface (foot_sizes)
             return
         x, y, w, h = AREA["scoreboard"]
         self.status_boxes = [self._rect(x, y, w, h)]  # messages keep off the score board
@@ -894,11 +1015,10 @@ class OdysseusScreen(GameScreen):
             self._text(surface, chips, x + w - 12, ry + 4, 15, INK, anchor="topright",
                        width=56)
 
-    def _draw_score_strip(self, surface, view) -> None:
+    def _draw_score_strip(self, surface, view, area: pygame.Rect) -> None:
         """The score board as a strip along the board area's foot, under the board's
         picture: a line per seat in turn order (its mark, place and name, what it did in
         this adventure, VP, chips, hand and the chips on its Destiny cards)."""
-        area = self.scene.board_rect()
         head, row_h, height = self._strip_rows()
         box = pygame.Rect(area.x + 6, area.bottom - height - 6, area.width - 12, height)
         self.status_boxes = [box]  # messages keep off the strip
@@ -1170,7 +1290,29 @@ class OdysseusScreen(GameScreen):
                        anchor="midleft", width=max(10, r.x + 24 + room - after))
 
     def _draw_hand(self, surface, view) -> None:
-        x, y, w, h = AREA["hand"]
+        placed = self.hand_box()
+        if placed is None:
+            self._draw_hand_area(surface, view)
+            return
+        # A larger interface: the hand's box in window pixels, over the map's hand area,
+        # and the hand's map layout drawn into it at the hand's scale.
+        box, hand = placed
+        pygame.draw.rect(surface, panel_fill(HAND_BG), box, border_radius=8)
+        pygame.draw.rect(surface, (196, 160, 96), box, 2, border_radius=8)
+        self.status_boxes = [*self.status_boxes, box]  # messages keep off the hand
+        board, self.t = self.t, hand
+        try:
+            x, y, w, _ = self.hand_area()
+            if view["viewer"] is not None:  # the map's art says it in the map's hand area
+                self._text(surface, "At the screen", x + 14, y + 7, 17, GOLD, bold=True,
+                           width=150)
+            self._draw_hand_area(surface, view)
+        finally:
+            self.t = board
+
+    def _draw_hand_area(self, surface, view) -> None:
+        x, y, w, h = self.hand_area()
+        destiny_x = self.destiny_x((x, y, w, h))
         viewer = view["viewer"]
         if viewer is None and view["result"] is not None:  # the end: all is revealed
             r = view["result"]
@@ -1192,8 +1334,13 @@ class OdysseusScreen(GameScreen):
                     self._text(surface, f"{view['seats'][seat]['name']}: "
                                         f"{cards_played(cnt)}, "
                                         f"{view['seats'][seat]['hand_size']} in hand",
-                               x + 30, y + 40 + n * 24, 16, (240, 230, 210), width=560)
-                self._draw_table(surface, view, x + 620, y + 60, x + w - 20)
+                               x + 30, y + 40 + n * 24, 16, (240, 230, 210),
+                               width=min(560, w - 60))
+                if w >= 1000:  # the map's hand area: the table beside the lines
+                    self._draw_table(surface, view, x + 620, y + 60, x + w - 20)
+                else:  # a narrower hand box (a larger interface): under them
+                    self._draw_table(surface, view, x + 30, y + 44 + len(view["order"]) * 24,
+                                     x + w - 20)
             return
         me = view["seats"][viewer]
         name = self._text(surface, me["name"], x + 178, y + 7, 19,
@@ -1204,18 +1351,24 @@ class OdysseusScreen(GameScreen):
         playing = self.my_decision(view) is not None and view["decision"]["kind"] == "play"
         adv = view["adventure"]
         fresh = self.fresh_for(view)
-        if fresh and fresh["cards"]:
-            self._text(surface, f"You drew: {cards_named(fresh['cards'])}.", x + 330, y + 10,
-                       15, GOLD, bold=True, width=DESTINY_X - 340,
+        # What the viewer just drew or played: after the name (from x + 330 on the map).
+        line_x = max(x + 330 if w >= 1000 else 0,
+                     (name.right - self.t.offset_x) / self.t.scale + 14)
+        line_w = destiny_x - 10 - line_x
+        if line_w < 60:  # no room (the log says it)
+            pass
+        elif fresh and fresh["cards"]:
+            self._text(surface, f"You drew: {cards_named(fresh['cards'])}.", line_x, y + 10,
+                       15, GOLD, bold=True, width=line_w,
                        shorter=(f"You drew: {cards_named(fresh['cards'], short=True)}.",
                                 f"You drew {cards_counted(len(fresh['cards']))}."))
         elif fresh and fresh["looked"]:
             self._text(surface, "Your chip is down: now you see your Destiny cards.",
-                       x + 330, y + 10, 15, GOLD, bold=True, width=DESTINY_X - 340,
+                       line_x, y + 10, 15, GOLD, bold=True, width=line_w,
                        shorter=("Now you see your Destiny cards.",))
         elif adv is not None and adv["mine"] and view["step"] in ("play", "claim"):
-            self._text(surface, f"You played: {cards_named(adv['mine'])}.", x + 330, y + 10,
-                       14, (230, 210, 170), width=DESTINY_X - 340,
+            self._text(surface, f"You played: {cards_named(adv['mine'])}.", line_x, y + 10,
+                       14, (230, 210, 170), width=line_w,
                        shorter=(f"You played: {cards_named(adv['mine'], short=True)}.",
                                 f"You played {cards_counted(len(adv['mine']))}."))
         hand = me["hand"] or []
@@ -1228,7 +1381,10 @@ class OdysseusScreen(GameScreen):
                             visible=visible, new=card in new, legal=key in legal_cells)
         if not me["hand"]:
             self._text(surface, "No cards in hand.", x + 30, y + 60, 16, (230, 210, 170))
-        self._draw_table(surface, view, x + 20, TABLE_Y, DESTINY_X - 20)
+        # (In a narrower hand box -- a larger interface -- the table goes on under the
+        # Destiny cards.)
+        self._draw_table(surface, view, x + 20, TABLE_Y, destiny_x - 20 if w >= 1000 else
+                         x + w - 20)
         for slot in range(3):
             r = layout[f"destiny:{slot}"]
             rect = self._rect(*r)
@@ -1253,7 +1409,7 @@ class OdysseusScreen(GameScreen):
             chips = me["destiny_chips"][slot]
             self._text(surface, f"{chips} chip{'s' if chips != 1 else ''}", r.centerx,
                        r.bottom - 8, 14, GOLD, bold=True, anchor="midbottom", width=r.width - 10)
-        self._text(surface, "Your Destiny cards", DESTINY_X + DESTINY_STEP + DESTINY_W / 2,
+        self._text(surface, "Your Destiny cards", destiny_x + DESTINY_STEP + DESTINY_W / 2,
                    y + 10, 14,
                    (230, 210, 170), anchor="midtop")
 
