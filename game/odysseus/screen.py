@@ -57,6 +57,9 @@ HAND_TOP, HAND_Y, HAND_H = 792, 796, 208
 #: first, by this much of the scale at most and never below 100% (then the hand gets what
 #: room is left).
 STRIP_GIVES = 0.4
+#: The hand's box never takes the board's zoom below this (below it a Reward tile's word,
+#: "card", does not fit the tile at the least text size).
+LEAST_ZOOM = 0.48
 #: The Destiny cards' width and the step from one to the next.
 DESTINY_W, DESTINY_STEP = 86, 92
 KIND_WORDS = {
@@ -181,6 +184,8 @@ class OdysseusScreen(GameScreen):
         #: What the viewer's own last action showed them (drawn cards, their Destiny cards
         #: after the blind chip), marked in their hand until they act again or leave.
         self.fresh: dict[str, Any] | None = None
+        #: The seats at the table (the score strip's rows), kept for its sizes.
+        self._seats = len(self.table.seats)
 
     # display state -----------------------------------------------------------------
     def reset(self, view: dict[str, Any]) -> None:
@@ -902,8 +907,7 @@ class OdysseusScreen(GameScreen):
         """The strip's header height, row height and whole height (window pixels; call
         within ``interface_size``)."""
         head, row = px(24), max(px(26), font(17, True).get_linesize() + 2)
-        seats = len(self.scene.view()["seats"])
-        return head, row, px(8) + head + seats * row + px(6)
+        return head, row, px(8) + head + self._seats * row + px(6)
 
     def foot_sizes(self) -> tuple[float, float]:
         """At a larger interface, the score strip's scale and the hand's (screen pixels per
@@ -911,9 +915,8 @@ class OdysseusScreen(GameScreen):
         holds them above the map's hand area with the board giving up at most a quarter
         of its zoom; else the strip shrinks first (by ``STRIP_GIVES`` of the scale at most,
         never below 100%), then the hand gets what room is left."""
-        from game.ui.scenes.play import BOARD_GIVES
         area, bounds = self.scene.board_rect(), self.renderer.bounds
-        least = self.renderer.fit(area).scale * BOARD_GIVES
+        least = self.least_zoom(area)
         room = area.height - (HAND_TOP - bounds.y) * least - 18
         full, target = scale(), self.hand_target()
         floor = max(1.0, full - STRIP_GIVES)
@@ -922,7 +925,17 @@ class OdysseusScreen(GameScreen):
             factor = max(floor, factor - 0.05)
         return factor, max(0.05, min(target, (room - self._strip_height(factor)) / HAND_H))
 
+    def least_zoom(self, area: pygame.Rect) -> float:
+        """The least zoom the boxes under the board take it to: a quarter less than it
+        fits its area at (the play scene's rule), never below ``LEAST_ZOOM`` (where it
+        would fit at more)."""
+        from game.ui.scenes.play import BOARD_GIVES
+        fit = self.renderer.fit(area).scale
+        return min(fit, max(fit * BOARD_GIVES, LEAST_ZOOM))
+
     def _strip_height(self, factor: float) -> int:
+        # (The view asked for before the size changes: asking may build the panel.)
+        self._seats = len(self.scene.view()["seats"])
         with interface_size(factor):
             return self._strip_rows()[2]
 
@@ -937,8 +950,7 @@ class OdysseusScreen(GameScreen):
         factor, hand = self.foot_sizes()
         need = self._strip_height(factor) + 18 + HAND_H * hand
         zoom = (area.height - need) / (HAND_TOP - bounds.y)
-        from game.ui.scenes.play import BOARD_GIVES
-        zoom = max(zoom, self.renderer.fit(area).scale * BOARD_GIVES)
+        zoom = max(zoom, self.least_zoom(area))
         return max(0, int(area.height - bounds.height * zoom))  # (down: never past that)
 
     def _draw_scoreboard(self, surface, view) -> None:
@@ -947,6 +959,7 @@ class OdysseusScreen(GameScreen):
             self._text(surface, "Shown under the board", x + 14, y + 40, 14, INK,
                        width=w - 28, shorter=("Under the board",))
             area = self.scene.board_rect()  # (the panel's width at the interface's size)
+            self._seats = len(view["seats"])
             with interface_size(self.foot_sizes()[0]):  # window pixels: it grows with
                 self._draw_score_strip(surface, view, area)  # the interface (foot_sizes)
             return
