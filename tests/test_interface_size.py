@@ -415,3 +415,32 @@ def test_odysseus_hand_grows_with_the_interface(seats, least):
             assert not [p for p in places if p is not None and p.colliderect(box)], box
             assert not box.colliderect(board_above_hand(play))
     assert heights[200] > least * heights[100], heights  # (in the map's hand area: 0.77)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_mothership_info_box_grows_with_the_interface(seats):
+    """Mothership's info lines (level, round, generators, draw pile, escape pod) are
+    interface, not board: at a larger size they go in window pixels into a box left of the
+    floor (wrapped to its width), their text more than 1.4 times as tall at 200% as at
+    100%, every line drawn inside the box, the box on no space of the floor or the track
+    and on no seat card."""
+    import game.mothership.screen as module
+    names = ["Mira", "Bo", "Tess", "Ann"][:seats]
+    heights = {}
+    for percent in (100, 200):
+        d, play = game_on_screen("mothership", names, 10, percent)
+        drawn = texts_drawn(d, module)
+        lines = [r for text, r in drawn if text.startswith(("Draw pile", "Generators"))]
+        assert lines, (percent, drawn)
+        heights[percent] = max(r.height for r in lines)
+        if percent == 200:
+            screen, view, t = play.screen, play.view(), play.transform()
+            box = screen.status_rects()[-1]
+            assert play.board_rect().contains(box)
+            rows = [r for text, r in drawn if r.colliderect(box)]
+            assert len(rows) >= 5 and all(box.contains(r) for r in rows), (box, rows)
+            spaces = [screen._cell_rect(t, cell) for cell in screen.cells()]
+            assert not [s for s in spaces if s.colliderect(box)], box
+            cards = [screen.card_rect(t, view, s) for s in range(seats)]
+            assert not [c for c in cards if c.colliderect(box)], box
+    assert heights[200] > 1.4 * heights[100], heights  # (on the board: 0.7)

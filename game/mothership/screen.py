@@ -762,9 +762,55 @@ class MothershipScreen(GameScreen):
         self.status_boxes = [track[0].unionall(track[1:])] + ([] if rect is None else [rect])
         if rect is None:
             return
+        rows = self._info_rows(view)
+        if interface_scale() > 1.0 and getattr(self.scene, "zoom", 1.0) == 1.0:
+            # A larger interface: in window pixels at the interface's size (see info_box).
+            box, lines, size = self.info_box(transform, self.scene.board_rect(), rows)
+            self.status_boxes[-1] = box
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            shade.fill(panel_fill((16, 18, 26, 240)))  # (the map's art hardly shows)
+            surface.blit(shade, box)
+            y = box.y + px(4)
+            for line, colour in lines:
+                draw_text(surface, line, (box.x + px(8), y), size, colour,
+                          bold=colour == GOLD, shadow=True)
+                y += font(size).get_linesize()
+            return
         scale = transform.scale
         text = max(10, round(17 * scale))
         x, y = rect.x + 6 * scale, rect.y + 4 * scale
+        for line, colour in rows:
+            draw_text(surface, line, (x, y), text, colour, bold=colour == GOLD, shadow=True)
+            y += text * 1.45
+
+    #: At a larger interface the info lines' box: from the board area's left edge to the
+    #: floor's (map x), down to above the seat cards' row at most (map y).
+    INFO_RIGHT, INFO_BOTTOM = 248, 636
+
+    def info_box(self, transform, area: pygame.Rect, rows: list[tuple[str, Any]]
+                 ) -> tuple[pygame.Rect, list[tuple[str, Any]], int]:
+        """The info lines' box in window pixels at a larger interface: its rectangle, its
+        lines (each row wrapped to the box's width) and their text size in pixels (drawn
+        with the board's text, at scale 1) -- the interface's (17 at 100%) or, where the
+        room left of the floor cannot hold them, as large as it can (never below the
+        board's own size for them)."""
+        left = area.x + 6
+        right = round(transform.to_screen(self.INFO_RIGHT, 0)[0])
+        top = max(area.y + 6, round(transform.to_screen(0, 8)[1]))
+        bottom = min(area.bottom - 6, round(transform.to_screen(0, self.INFO_BOTTOM)[1]))
+        width = max(1, right - left)
+        least = max(12, round(17 * transform.scale))
+        size = max(least, round(17 * interface_scale()))
+        while True:
+            lines = [(part, colour) for line, colour in rows
+                     for part in wrap_text(line, size, width - px(16), colour == GOLD)]
+            height = px(8) + len(lines) * font(size).get_linesize()
+            if top + height <= bottom or size <= least:
+                break
+            size -= 1
+        return pygame.Rect(left, top, width, min(height, bottom - top)), lines, size
+
+    def _info_rows(self, view) -> list[tuple[str, Any]]:
         level = view["difficulty"]
         counts = DIFFICULTIES[level]
         rows = [(f"{level.capitalize()} ({counts['safe']}/{counts['trap']}/"
@@ -776,9 +822,7 @@ class MothershipScreen(GameScreen):
                 (f"Draw pile: {view['draw_pile']} tiles", TEXT),
                 ("Escape pod: " + ("OPEN" if view["finish_open"] else "locked"),
                  GOLD if view["finish_open"] else (170, 170, 180))]
-        for line, colour in rows:
-            draw_text(surface, line, (x, y), text, colour, bold=colour == GOLD, shadow=True)
-            y += text * 1.45
+        return rows
 
     #: The seat cards' row at a larger interface: from the first card's left edge to the
     #: round track's (map pixels), the gap between two cards and a card's size at 100%.
