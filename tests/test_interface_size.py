@@ -444,3 +444,41 @@ def test_mothership_info_box_grows_with_the_interface(seats):
             cards = [screen.card_rect(t, view, s) for s in range(seats)]
             assert not [c for c in cards if c.colliderect(box)], box
     assert heights[200] > 1.4 * heights[100], heights  # (on the board: 0.7)
+
+
+@pytest.mark.parametrize("seats, least", [(3, 1.2), (5, 1.05)])
+def test_odysseus_supply_and_rewards_grow_with_the_interface(seats, least):
+    """Odysseus's Supply and Reward tiles are interface, not board: at a larger size they go
+    in window pixels into a box over the map's right column (to the board area's right
+    edge, above the round track), their words taller than at 100% (in the map's boxes
+    they would be 0.63 times as tall), no tile on another, each tile picked by a click
+    and by its cursor centre, the box on no place and on neither the hand's box nor the
+    score strip."""
+    import game.odysseus.screen as module
+    names = ["Mira", "Bo", "Tess", "Ann", "Theodora"][:seats]
+    heights = {}
+    for percent in (100, 200):
+        d, play = game_on_screen("odysseus", names, 20, percent)
+        screen, view, t = play.screen, play.view(), play.transform()
+        drawn = texts_drawn(d, module, module.OdysseusScreen)
+        crew = [r for text, r in drawn if text.startswith("Crew ")]
+        assert len(crew) == 1, (percent, drawn)
+        heights[percent] = crew[0].height
+        tiles = {c: screen._screen_rect(t, c) for c in screen.cells()
+                 if str(c).startswith("reward:")}
+        assert len(tiles) == len(view["adventure"]["rewards"]) > 0
+        for cell, rect in tiles.items():
+            assert play.cell_under(rect.center) == cell, (percent, cell)
+            x, y = t.to_screen(*screen.cell_center(cell))
+            assert rect.collidepoint(round(x), round(y)), (percent, cell)
+        rects = list(tiles.values())
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        if percent == 200:
+            box = screen.side_box()[0]
+            assert play.board_rect().contains(box) and all(box.contains(r) for r in rects)
+            places = [screen._screen_rect(t, c) for c in screen.cells()
+                      if not str(c).startswith(("card:", "destiny:", "reward:"))]
+            assert not [p for p in places if p is not None and p.colliderect(box)], box
+            assert not box.colliderect(screen.hand_box()[0])
+            assert not box.colliderect(screen.status_rects()[0])  # the score strip
+    assert heights[200] > least * heights[100], heights

@@ -57,6 +57,14 @@ HAND_TOP, HAND_Y, HAND_H = 792, 796, 208
 #: first, by this much of the scale at most and never below 100% (then the hand gets what
 #: room is left).
 STRIP_GIVES = 0.4
+#: At a larger interface the Supply and Reward tiles go in window pixels into a box over
+#: the map's right column (from map x ``SIDE_X``, y ``SIDE_TOP`` to ``SIDE_BOTTOM``, above
+#: the round track) reaching the board area's right edge, laid out ``SIDE_GAP`` apart at
+#: their own scale (see :meth:`OdysseusScreen.side_box`).
+SIDE_X, SIDE_TOP, SIDE_BOTTOM, SIDE_GAP = 896, 16, 642, 10
+#: A Reward tile's step across and down, and the room above the first row of tiles (in
+#: the side box the red line goes under the title, over the tiles: ``SIDE_TILES_TOP``).
+TILE_STEP_X, TILE_STEP_Y, TILES_TOP, SIDE_TILES_TOP = 71, 68, 32, 50
 #: The hand's box never takes the board's zoom below this (below it a Reward tile's word,
 #: "card", does not fit the tile at the least text size).
 LEAST_ZOOM = 0.48
@@ -336,7 +344,9 @@ class OdysseusScreen(GameScreen):
         map pixels, or at a larger interface those of :meth:`hand_transform`) and of the
         Reward tiles (map pixels)."""
         area = self.hand_area()
-        return self._cached(("layout", area), view, lambda: self._hand_layout(view, area))
+        side = self.side_areas()["rewards"]
+        return self._cached(("layout", area, side), view,
+                            lambda: self._hand_layout(view, area))
 
     def _hand_layout(self, view: dict[str, Any], area) -> dict[str, pygame.Rect]:
         out: dict[str, pygame.Rect] = {}
@@ -354,11 +364,60 @@ class OdysseusScreen(GameScreen):
                                                       DESTINY_W, CARD_H)
         adv = view["adventure"]
         if adv is not None:
+            rx, ry, rw, _ = self.side_areas()["rewards"]
+            per_row = self.tiles_per_row(rw)
+            top = TILES_TOP if self.side_box() is None else SIDE_TILES_TOP
             for i, tile in enumerate(adv["rewards"]):
-                x = 908 + (i % 5) * 71
-                y = 492 + (i // 5) * 68
+                x = rx + 12 + (i % per_row) * TILE_STEP_X
+                y = ry + top + (i // per_row) * TILE_STEP_Y
                 out[f"reward:{tile}"] = pygame.Rect(x, y, 64, 62)
         return out
+
+    @staticmethod
+    def tiles_per_row(width: float) -> int:
+        """How many Reward tiles a row of the Reward box ``width`` wide holds (5 on the
+        map)."""
+        return max(1, int((width - 24 + TILE_STEP_X - 64) // TILE_STEP_X))
+
+    def side_box(self) -> tuple[pygame.Rect, Any, float] | None:
+        """At a larger interface (:meth:`hand_window`), the Supply's and Reward tiles' box
+        in window pixels -- over the map's right column, from its left edge to the board
+        area's right edge, above the round track -- the transform that puts their layout
+        into it, and the layout's width (in its units); else None.  Their scale is the
+        hand's (:meth:`hand_target`) as far as the box holds the two boxes' words (a row
+        of tiles at least 250 units wide) and the tiles in rows; never below the board's."""
+        if not self.hand_window():
+            return None
+        from game.board.render import ViewTransform
+        area, board = self.scene.board_rect(), self.scene.transform()
+        left, top = board.to_screen(SIDE_X, SIDE_TOP)
+        bottom = board.to_screen(0, SIDE_BOTTOM)[1]
+        box = pygame.Rect(round(left), round(top), area.right - 6 - round(left),
+                          round(bottom - top))
+        tiles = len((self.scene.view()["adventure"] or {}).get("rewards", ())) or 5
+        factor = self.hand_target()
+        while factor > board.scale:
+            width = box.width / factor
+            rows = -(-tiles // self.tiles_per_row(width))
+            tall = AREA["supply"][3] + SIDE_GAP + SIDE_TILES_TOP + rows * TILE_STEP_Y + 6
+            if width >= 250 and tall * factor <= box.height:
+                break
+            factor = max(board.scale, factor - 0.02)
+        return box, ViewTransform(factor, box.x - SIDE_X * factor,
+                                  box.y - SIDE_TOP * factor), box.width / factor
+
+    def side_areas(self) -> dict[str, tuple[float, float, float, float]]:
+        """The Supply's and the Reward tiles' boxes: the map's, or at a larger interface
+        the side box's two (in its units, see :meth:`side_box`)."""
+        placed = self.side_box()
+        if placed is None:
+            return {"supply": AREA["supply"], "rewards": AREA["rewards"]}
+        box, side, width = placed
+        supply = (SIDE_X, SIDE_TOP, width, AREA["supply"][3])
+        rewards_y = SIDE_TOP + supply[3] + SIDE_GAP
+        return {"supply": supply,
+                "rewards": (SIDE_X, rewards_y, width, box.height / side.scale
+                            - supply[3] - SIDE_GAP)}
 
     @staticmethod
     def destiny_x(area: tuple[float, float, float, float]) -> int:
@@ -421,6 +480,17 @@ class OdysseusScreen(GameScreen):
     def in_hand(cell: Any) -> bool:
         return isinstance(cell, str) and cell.startswith(("card:", "destiny:"))
 
+    def own_transform(self, cell: Any, board: Any) -> Any:
+        """The transform ``cell``'s rectangle in :meth:`hand_layout` is in: the board's,
+        or at a larger interface the hand box's (hand and Destiny cards) or the side box's
+        (Reward tiles)."""
+        if self.in_hand(cell):
+            return self.hand_transform(board)
+        if isinstance(cell, str) and cell.startswith("reward:"):
+            placed = self.side_box()
+            return board if placed is None else placed[1]
+        return board
+
     def cells(self) -> list[Any]:
         view = self.scene.view()
         sea = [n for n, s in self.track.spaces.items()
@@ -432,27 +502,23 @@ class OdysseusScreen(GameScreen):
             rect = self.hand_layout(self.scene.view()).get(cell)
             if rect is None:
                 return (640.0, 900.0)
-            placed = self.hand_box() if self.in_hand(cell) else None
-            if placed is not None:  # the hand's units -> the window -> the board's map
-                board = self.scene.transform()
-                return board.to_map(*placed[1].to_screen(rect.centerx, rect.centery))
+            board = self.scene.transform()
+            own = self.own_transform(cell, board)
+            if own is not board:  # the hand's units -> the window -> the board's map
+                return board.to_map(*own.to_screen(rect.centerx, rect.centery))
             return float(rect.centerx), float(rect.centery)
         return self.space_point(cell)
 
     def cell_at(self, point: tuple[float, float]) -> Any:
         view = self.scene.view()
-        placed = self.hand_box()
-        in_hand = point
-        if placed is not None:  # the board's map -> the window -> the hand's units
-            box, ht = placed
-            screen = self.scene.transform().to_screen(*point)
-            in_hand = ht.to_map(*screen)
-            if box.collidepoint(screen) and not any(
-                    r.collidepoint(in_hand) for c, r in self.hand_layout(view).items()
-                    if self.in_hand(c)):
-                return None  # the hand's box, between its cards
+        board = self.scene.transform()
+        screen = board.to_screen(*point)
+        # Each card or tile in its own units (the board's map -> the window -> a box's).
         hits = [c for c, r in self.hand_layout(view).items()
-                if r.collidepoint(in_hand if self.in_hand(c) else point)]
+                if r.collidepoint(self.own_transform(c, board).to_map(*screen))]
+        if not hits and any(placed is not None and placed[0].collidepoint(screen)
+                            for placed in (self.hand_box(), self.side_box())):
+            return None  # a box in window pixels, between its cards: nothing there
         if hits:
             return hits[-1]  # the topmost (hand cards overlap to the right)
         space = self.track.space_at(*point)
@@ -471,8 +537,7 @@ class OdysseusScreen(GameScreen):
     def _screen_rect(self, transform, cell) -> pygame.Rect | None:
         if isinstance(cell, str) and ":" in cell:
             rect = self.hand_layout(self.scene.view()).get(cell)
-            if self.in_hand(cell):
-                transform = self.hand_transform(transform)
+            transform = self.own_transform(cell, transform)
         elif isinstance(cell, str) and cell in self.track.spaces:
             s = self.track.space(cell)
             rect = pygame.Rect(round(s.x), round(s.y), round(s.width), round(s.height))
@@ -729,8 +794,7 @@ class OdysseusScreen(GameScreen):
         self._draw_ship(surface, view)
         self._draw_round_track(surface, view)
         self._draw_scoreboard(surface, view)
-        self._draw_supply(surface, view)
-        self._draw_rewards(surface, view)
+        self._draw_side(surface, view)
         self._draw_hand(surface, view)
         for cell in self.highlighted(view):
             if cell.startswith("card:"):
@@ -954,10 +1018,7 @@ class OdysseusScreen(GameScreen):
         return max(0, int(area.height - bounds.height * zoom))  # (down: never past that)
 
     def _draw_scoreboard(self, surface, view) -> None:
-        if self.score_strip():
-            x, y, w, h = AREA["scoreboard"]
-            self._text(surface, "Shown under the board", x + 14, y + 40, 14, INK,
-                       width=w - 28, shorter=("Under the board",))
+        if self.score_strip():  # (the side box covers the map's score board box)
             area = self.scene.board_rect()  # (the panel's width at the interface's size)
             self._seats = len(view["seats"])
             with interface_size(self.foot_sizes()[0]):  # window pixels: it grows with
@@ -1093,13 +1154,39 @@ class OdysseusScreen(GameScreen):
                 else [f"{level} computer", level]
         return [status, short] if status else []
 
+    def _draw_side(self, surface, view) -> None:
+        """The Supply and the Reward tiles: in the map's boxes, or at a larger interface in
+        the side box (window pixels, see :meth:`side_box`), drawn there in their own
+        parchment boxes with their titles (the map's art has them in its boxes)."""
+        placed = self.side_box()
+        if placed is None:
+            self._draw_supply(surface, view)
+            self._draw_rewards(surface, view)
+            return
+        box, side, _ = placed
+        pygame.draw.rect(surface, panel_fill(HAND_BG), box, border_radius=8)
+        self.status_boxes = [*self.status_boxes, box]  # messages keep off it
+        board, self.t = self.t, side
+        try:
+            for name, title in (("supply", "Supply"), ("rewards", "Reward tiles")):
+                x, y, w, h = self.side_areas()[name]
+                rect = self._rect(x, y, w, h)
+                pygame.draw.rect(surface, PARCH, rect, border_radius=8)
+                pygame.draw.rect(surface, (150, 110, 60), rect, 2, border_radius=8)
+                self._text(surface, title, x + 12, y + 6, 16, INK, bold=True)
+            self._draw_supply(surface, view)
+            self._draw_rewards(surface, view)
+        finally:
+            self.t = board
+
     def _draw_supply(self, surface, view) -> None:
-        x, y, w, h = AREA["supply"]
+        x, y, w, h = self.side_areas()["supply"]
         crew_colour = ALERT if "crew" in self.flash else (150, 30, 30)
-        self._text(surface, f"Crew {self.crew_shown}", x + 14, y + 32, 26, crew_colour,
-                   bold=True)
+        crew = self._text(surface, f"Crew {self.crew_shown}", x + 14, y + 32, 26, crew_colour,
+                          bold=True)
+        crew_end = (crew.right - self.t.offset_x) / self.t.scale  # (map units)
         self._text(surface, f"{view['supply']} Bet Chips in supply", x + w - 14, y + 40, 16,
-                   INK, anchor="topright", width=200,
+                   INK, anchor="topright", width=min(200, x + w - 24 - crew_end),
                    shorter=(f"{view['supply']} chips in supply", f"supply {view['supply']}"))
         d, dd = view["decks"], view["discards"]
         ol = view["olympus"]
@@ -1110,10 +1197,13 @@ class OdysseusScreen(GameScreen):
             short = f", last {GOD_NAMES[card['god']]} {card['value']}"
         if self.px(15) * 1.25 <= 19 * self.t.scale:  # room for a line each
             self._text(surface, f"Help deck {d['help']}, {dd['help']} discarded", x + 14,
-                       y + 62, 15, HELP_BLUE, bold=True)
+                       y + 62, 15, HELP_BLUE, bold=True, width=w - 28,
+                       shorter=(f"Help deck {d['help']}, {dd['help']} used",))
             self._text(surface, f"Hinder deck {d['hinder']}, {dd['hinder']} discarded", x + 14,
-                       y + 81, 15, HINDER_RED, bold=True)
-            self._text(surface, f"Olympus deck {ol['deck']}{last}", x + 14, y + 100, 15, INK)
+                       y + 81, 15, HINDER_RED, bold=True, width=w - 28,
+                       shorter=(f"Hinder deck {d['hinder']}, {dd['hinder']} used",))
+            self._text(surface, f"Olympus deck {ol['deck']}{last}", x + 14, y + 100, 15, INK,
+                       width=w - 28, shorter=(f"Olympus {ol['deck']}{short}",))
             return
         # A small window: the two decks share a line, the Olympus deck has the next one.
         help_ = self._text(surface, f"Help {d['help']}, {dd['help']} used", x + 14, y + 66, 15,
@@ -1130,7 +1220,7 @@ class OdysseusScreen(GameScreen):
 
     def _draw_rewards(self, surface, view) -> None:
         adv = view["adventure"]
-        x, y, w, h = AREA["rewards"]
+        x, y, w, h = self.side_areas()["rewards"]
         if adv is None:
             self._text(surface, "Revealed at each adventure.", x + 14, y + 40, 14, MUTED,
                        width=w - 28, shorter=("Shown at each adventure.",))
@@ -1140,8 +1230,10 @@ class OdysseusScreen(GameScreen):
         # resolved, just the red total (the crew on the board tells the rest).
         preview = lost_preview(self.crew_shown, adv["red"]) if view["step"] in (
             "play", "claim", "adventure") else f"red total {adv['red']}"
-        self._text(surface, preview, x + w - 12, y + 10, 14, HINDER_RED, bold=True,
-                   anchor="topright", width=210,
+        side = self.side_box() is not None  # (in the side box: under its title)
+        self._text(surface, preview, x + 12 if side else x + w - 12, y + 28 if side else y + 10,
+                   14, HINDER_RED, bold=True, anchor="topleft" if side else "topright",
+                   width=w - 24 if side else 210,
                    shorter=(preview.replace("if lost: crew", "lost: crew"),))
         for tile in adv["rewards"]:
             r = layout[f"reward:{tile}"]
