@@ -978,7 +978,8 @@ class OdysseusScreen(GameScreen):
         map pixel): both the interface's (see :meth:`hand_target`) where the board's area
         holds them above the map's hand area with the board giving up at most a quarter
         of its zoom; else the strip shrinks first (by ``STRIP_GIVES`` of the scale at most,
-        never below 100%), then the hand gets what room is left."""
+        or to 100% if the hand would be smaller than at 100%), then the hand gets what room
+        is left."""
         area, bounds = self.scene.board_rect(), self.renderer.bounds
         least = self.least_zoom(area)
         room = area.height - (HAND_TOP - bounds.y) * least - 18
@@ -987,6 +988,9 @@ class OdysseusScreen(GameScreen):
         factor = full
         while factor > floor and self._strip_height(factor) + HAND_H * target > room:
             factor = max(floor, factor - 0.05)
+        # Never a hand smaller than at 100% while the strip could still give (to 100%).
+        while factor > 1.0 and self._strip_height(factor) + HAND_H * target / full > room:
+            factor = max(1.0, factor - 0.05)
         return factor, max(0.05, min(target, (room - self._strip_height(factor)) / HAND_H))
 
     def least_zoom(self, area: pygame.Rect) -> float:
@@ -1408,14 +1412,17 @@ class OdysseusScreen(GameScreen):
         board, self.t = self.t, hand
         try:
             x, y, w, _ = self.hand_area()
+            label = None
             if view["viewer"] is not None:  # the map's art says it in the map's hand area
-                self._text(surface, "At the screen", x + 14, y + 7, 17, GOLD, bold=True,
-                           width=150)
-            self._draw_hand_area(surface, view)
+                label = self._text(surface, "At the screen", x + 14, y + 7, 17, GOLD,
+                                   bold=True)
+            self._draw_hand_area(surface, view, label)
         finally:
             self.t = board
 
-    def _draw_hand_area(self, surface, view) -> None:
+    def _draw_hand_area(self, surface, view, label: pygame.Rect | None = None) -> None:
+        """The hand area's contents; ``label``: where the hand box's own "At the screen"
+        went (the seat's mark and name go after it)."""
         x, y, w, h = self.hand_area()
         destiny_x = self.destiny_x((x, y, w, h))
         viewer = view["viewer"]
@@ -1448,7 +1455,9 @@ class OdysseusScreen(GameScreen):
                                      x + w - 20)
             return
         me = view["seats"][viewer]
-        name = self._text(surface, me["name"], x + 178, y + 7, 19,
+        name_x = x + 178 if label is None else max(
+            x + 178, (label.right + 24 - self.t.offset_x) / self.t.scale)  # (its mark: px)
+        name = self._text(surface, me["name"], name_x, y + 7, 19,
                           readable_on(colour(viewer), HAND_BG), bold=True)
         draw_seat_mark(surface, viewer, (name.left - 10, name.centery), 13, on_piece=False)
         layout = self.hand_layout(view)
