@@ -373,7 +373,7 @@ def board_above_hand(play) -> pygame.Rect:
                        round((HAND_TOP - bounds.y) * fit.scale) - 1)
 
 
-@pytest.mark.parametrize("seats, least", [(3, 1.5), (5, 1.15)])
+@pytest.mark.parametrize("seats, least", [(3, 1.7), (5, 1.25)])
 def test_odysseus_hand_grows_with_the_interface(seats, least):
     """Odysseus's hand is interface, not board: at a larger size it is laid out in window
     pixels in a box between the round track and the score strip (covering the map's own

@@ -52,7 +52,10 @@ DESTINY_X = 984
 #: :meth:`OdysseusScreen.hand_box`): a box from where the map's hand area starts (map y
 #: ``HAND_TOP``, under the round track) to the score strip, holding the hand's map layout
 #: (``AREA["hand"]``, ``HAND_H`` tall from ``HAND_Y``) at the hand's own scale.
-HAND_TOP, HAND_Y, HAND_H = 792, 796, 208
+HAND_TOP, HAND_Y, HAND_H = 792, 796, 186
+#: In that box the cards (and the table's row under them) sit this much higher than in
+#: the map's hand area: a new card's tab goes inside its top, not above it.
+HAND_SHIFT = 22
 #: Where the board's area cannot hold both at the interface's size, the score strip shrinks
 #: first, by this much of the scale at most and never below 100% (then the hand gets what
 #: room is left).
@@ -358,10 +361,11 @@ class OdysseusScreen(GameScreen):
             room = destiny_x - 60
             gap = min(CARD_W + 8, (room - CARD_W) / max(1, len(hand) - 1)) if hand else 0
             for i, card in enumerate(hand):
-                out[f"card:{card}"] = pygame.Rect(round(36 + i * gap), 852, CARD_W, CARD_H)
+                out[f"card:{card}"] = pygame.Rect(round(36 + i * gap), self.cards_y(),
+                                                  CARD_W, CARD_H)
             for slot in range(3):
-                out[f"destiny:{slot}"] = pygame.Rect(destiny_x + slot * DESTINY_STEP, 852,
-                                                      DESTINY_W, CARD_H)
+                out[f"destiny:{slot}"] = pygame.Rect(destiny_x + slot * DESTINY_STEP,
+                                                      self.cards_y(), DESTINY_W, CARD_H)
         adv = view["adventure"]
         if adv is not None:
             rx, ry, rw, _ = self.side_areas()["rewards"]
@@ -372,6 +376,10 @@ class OdysseusScreen(GameScreen):
                 y = ry + top + (i // per_row) * TILE_STEP_Y
                 out[f"reward:{tile}"] = pygame.Rect(x, y, 64, 62)
         return out
+
+    def cards_y(self) -> int:
+        """The hand's cards' top (in the hand's units; see ``HAND_SHIFT``)."""
+        return 852 - (HAND_SHIFT if self.hand_window() else 0)
 
     @staticmethod
     def tiles_per_row(width: float) -> int:
@@ -1308,14 +1316,19 @@ class OdysseusScreen(GameScreen):
         if legal:  # before the next card is drawn, so it never crosses that card's words
             draw_highlight(surface, "choose", rect_points(rect.inflate(4, 4)), 3,
                            badge=(rect.left + 10, rect.top + 10), badge_radius=7)
-        if new:  # a gold frame, and a tab above the card saying so
+        if new:  # a gold frame, and a tab above the card saying so (in the hand's box:
+            # inside its top, over no word -- an overlapped card has its gold frame only)
             pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=9)
             width = min(room, CARD_W) - 4
-            tag = self._rect(rect_map.x + 2, rect_map.y - 19, width, 19)
-            pygame.draw.rect(surface, GOLD, tag, border_top_left_radius=5,
-                             border_top_right_radius=5)
-            self._text(surface, "new", rect_map.x + 2 + width / 2, rect_map.y - 10, 13, INK,
-                       bold=True, anchor="center", width=width - 4)
+            inside = self.hand_window()
+            if not inside or room >= CARD_W - 2:
+                top = rect_map.y + 3 if inside else rect_map.y - 19
+                tag = self._rect(rect_map.x + 2, top, width, 17 if inside else 19)
+                pygame.draw.rect(surface, GOLD, tag, border_radius=5 if inside else 0,
+                                 border_top_left_radius=5, border_top_right_radius=5)
+                self._text(surface, "new", rect_map.x + 2 + width / 2,
+                           top + (8.5 if inside else 9), 13, INK, bold=True, anchor="center",
+                           width=width - 4)
         if dim:
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             veil.fill((20, 16, 12, 120))
@@ -1438,21 +1451,24 @@ class OdysseusScreen(GameScreen):
             return
         if viewer is None:
             self._text(surface, "Public view: hands and Destiny cards are hidden.", x + 190,
-                       y + 10, 16, (230, 210, 170))
+                       y + 10, 16, (230, 210, 170), width=w - 200,
+                       shorter=("Public view: hands are hidden.",))
             adv = view["adventure"]
             if adv is not None:
+                wide = w >= 1000  # the map's hand area (else the hand box: lines closer)
+                first, step = (40, 24) if wide else (34, 22)
                 for n, seat in enumerate(view["order"]):
                     cnt = adv["played_count"][seat]
                     self._text(surface, f"{view['seats'][seat]['name']}: "
                                         f"{cards_played(cnt)}, "
                                         f"{view['seats'][seat]['hand_size']} in hand",
-                               x + 30, y + 40 + n * 24, 16, (240, 230, 210),
+                               x + 30, y + first + n * step, 16, (240, 230, 210),
                                width=min(560, w - 60))
-                if w >= 1000:  # the map's hand area: the table beside the lines
+                if wide:  # the table beside the lines
                     self._draw_table(surface, view, x + 620, y + 60, x + w - 20)
-                else:  # a narrower hand box (a larger interface): under them
-                    self._draw_table(surface, view, x + 30, y + 44 + len(view["order"]) * 24,
-                                     x + w - 20)
+                else:  # under them
+                    self._draw_table(surface, view, x + 30,
+                                     y + first + 4 + len(view["order"]) * step, x + w - 20)
             return
         me = view["seats"][viewer]
         name_x = x + 178 if label is None else max(
@@ -1497,7 +1513,8 @@ class OdysseusScreen(GameScreen):
             self._text(surface, "No cards in hand.", x + 30, y + 60, 16, (230, 210, 170))
         # (In a narrower hand box -- a larger interface -- the table goes on under the
         # Destiny cards.)
-        self._draw_table(surface, view, x + 20, TABLE_Y, destiny_x - 20 if w >= 1000 else
+        self._draw_table(surface, view, x + 20, TABLE_Y - 852 + self.cards_y(),
+                         destiny_x - 20 if w >= 1000 else
                          x + w - 20)
         for slot in range(3):
             r = layout[f"destiny:{slot}"]
