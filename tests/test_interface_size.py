@@ -301,13 +301,14 @@ def test_expedition_names_grow_with_the_interface_under_the_board():
     assert heights[200] > 1.5 * heights[100], heights
 
 
-@pytest.mark.parametrize("seats, least", [(2, 1.5), (3, 1.2)])
+@pytest.mark.parametrize("seats, least", [(2, 1.5), (3, 1.2), (4, 1.15)])
 def test_mothership_seat_cards_grow_with_the_interface(seats, least):
     """Mothership's seat cards are interface, not board: at a larger size they grow (from
     their row's top, reaching under the board's picture, which makes room) as far as the
     row left of the round track (and its ROUND label) holds them -- two cards twice,
-    three 1.38 times the board's zoom at 200% -- and cover no space of the floor or the
-    track."""
+    three 1.38 times the board's zoom at 200%; four go in two rows of two (in one row they
+    could not grow: 0.97x), as large as the board's area holds them -- and cover no space
+    of the floor or the track."""
     import game.mothership.screen as module
     names = ["Mira", "Bo", "Tess", "Ann"][:seats]
     heights = {}
@@ -345,7 +346,7 @@ def test_odysseus_score_board_grows_with_the_interface_under_the_board(seats):
         zooms[percent] = (fit.scale, play.screen.renderer.fit(play.board_rect()).scale)
         if percent == 200:
             screen, t = play.screen, play.transform()
-            strip = screen.status_rects()
+            strip = screen.status_rects()[:1]  # (then the hand's box)
             assert len(strip) == 1 and play.board_rect().contains(strip[0]), strip
             assert all(strip[0].contains(r) for r in shown), (strip, shown)
             assert not any(a.colliderect(b) for i, a in enumerate(shown) for b in shown[i + 1:])
@@ -353,12 +354,131 @@ def test_odysseus_score_board_grows_with_the_interface_under_the_board(seats):
                       for r in [screen._screen_rect(t, cell)] if r is not None]
             assert places
             assert not [p for p in places if p.colliderect(strip[0])], strip
-            bounds = screen.renderer.bounds
-            board = pygame.Rect(round(fit.offset_x + bounds.x * fit.scale),
-                                round(fit.offset_y + bounds.y * fit.scale),
-                                round(bounds.width * fit.scale),
-                                round(bounds.height * fit.scale))
+            board = board_above_hand(play)
             assert not strip[0].colliderect(board), (strip, board)
-    assert heights[200] > 1.5 * heights[100], heights
+    # (1.6 times the size at least: it shrinks first to give the hand room, foot_sizes)
+    assert heights[200] > 1.4 * heights[100], heights
     assert zooms[100][0] == zooms[100][1]  # at 100% the board does not move
     assert zooms[200][0] >= 0.75 * zooms[200][1], zooms
+
+
+def board_above_hand(play) -> pygame.Rect:
+    """Odysseus's board picture down to its hand area (which the hand's box covers at a
+    larger interface), in window pixels."""
+    from game.odysseus.screen import HAND_TOP
+    fit, bounds = play.board_fit(), play.screen.renderer.bounds
+    return pygame.Rect(round(fit.offset_x + bounds.x * fit.scale),
+                       round(fit.offset_y + bounds.y * fit.scale),
+                       round(bounds.width * fit.scale),
+                       round((HAND_TOP - bounds.y) * fit.scale) - 1)
+
+
+@pytest.mark.parametrize("seats, least", [(3, 1.7), (5, 1.25)])
+def test_odysseus_hand_grows_with_the_interface(seats, least):
+    """Odysseus's hand is interface, not board: at a larger size it is laid out in window
+    pixels in a box between the round track and the score strip (covering the map's own
+    hand area), its cards' words taller than at 100% (the score strip shrinks first where
+    the two do not both fit), no card on another box or a place of the board; and a click
+    on each card, or the keyboard cursor on it, chooses that card."""
+    import game.odysseus.screen as module
+    names = ["Mira", "Bo", "Tess", "Ann", "Theodora"][:seats]
+    heights = {}
+    for percent in (100, 200):
+        d, play = game_on_screen("odysseus", names, 20, percent)
+        screen, view = play.screen, play.view()
+        hand = view["seats"][view["viewer"]]["hand"]
+        assert hand, view
+        drawn = texts_drawn(d, module, module.OdysseusScreen)
+        # The value on each card (its number: only drawn whole on the last, unoverlapped).
+        values = {str(module.CARDS[c]["value"]) for c in hand if not module.CARDS[c]["special"]}
+        shown = [r for text, r in drawn if text in values]
+        assert shown, (percent, drawn)
+        heights[percent] = max(r.height for r in shown)
+        t = play.transform()
+        cards = {c: screen._screen_rect(t, c) for c in screen.cells() if screen.in_hand(c)}
+        assert len(cards) == len(hand) + 3
+        for cell, rect in cards.items():  # a click inside each card's shown part picks it
+            nxt = [r for c, r in cards.items() if c != cell and c.startswith("card:")
+                   and r.x > rect.x and r.colliderect(rect)]
+            point = (rect.x + 3, rect.centery) if nxt else rect.center
+            assert play.cell_under(point) == cell, (percent, cell, point)
+            x, y = t.to_screen(*screen.cell_center(cell))
+            assert rect.collidepoint(round(x), round(y)), (percent, cell)
+        if percent == 200:
+            box, _ = screen.hand_box()
+            strip = screen.status_rects()[0]
+            assert box in screen.status_rects() and play.board_rect().contains(box)
+            assert not box.colliderect(strip), (box, strip)
+            assert all(box.contains(r) for r in cards.values()), (box, cards)
+            places = [screen._screen_rect(t, c) for c in screen.cells()
+                      if not screen.in_hand(c)]
+            assert not [p for p in places if p is not None and p.colliderect(box)], box
+            assert not box.colliderect(board_above_hand(play))
+    assert heights[200] > least * heights[100], heights  # (in the map's hand area: 0.77)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_mothership_info_box_grows_with_the_interface(seats):
+    """Mothership's info lines (level, round, generators, draw pile, escape pod) are
+    interface, not board: at a larger size they go in window pixels into a box left of the
+    floor (wrapped to its width), their text more than 1.4 times as tall at 200% as at
+    100%, every line drawn inside the box, the box on no space of the floor or the track
+    and on no seat card."""
+    import game.mothership.screen as module
+    names = ["Mira", "Bo", "Tess", "Ann"][:seats]
+    heights = {}
+    for percent in (100, 200):
+        d, play = game_on_screen("mothership", names, 10, percent)
+        drawn = texts_drawn(d, module)
+        lines = [r for text, r in drawn if text.startswith(("Draw pile", "Generators"))]
+        assert lines, (percent, drawn)
+        heights[percent] = max(r.height for r in lines)
+        if percent == 200:
+            screen, view, t = play.screen, play.view(), play.transform()
+            box = screen.status_rects()[-1]
+            assert play.board_rect().contains(box)
+            rows = [r for text, r in drawn if r.colliderect(box)]
+            assert len(rows) >= 5 and all(box.contains(r) for r in rows), (box, rows)
+            spaces = [screen._cell_rect(t, cell) for cell in screen.cells()]
+            assert not [s for s in spaces if s.colliderect(box)], box
+            cards = [screen.card_rect(t, view, s) for s in range(seats)]
+            assert not [c for c in cards if c.colliderect(box)], box
+    assert heights[200] > 1.4 * heights[100], heights  # (on the board: 0.7)
+
+
+@pytest.mark.parametrize("seats, least", [(3, 1.2), (5, 1.05)])
+def test_odysseus_supply_and_rewards_grow_with_the_interface(seats, least):
+    """Odysseus's Supply and Reward tiles are interface, not board: at a larger size they go
+    in window pixels into a box over the map's right column (to the board area's right
+    edge, above the round track), their words taller than at 100% (in the map's boxes
+    they would be 0.63 times as tall), no tile on another, each tile picked by a click
+    and by its cursor centre, the box on no place and on neither the hand's box nor the
+    score strip."""
+    import game.odysseus.screen as module
+    names = ["Mira", "Bo", "Tess", "Ann", "Theodora"][:seats]
+    heights = {}
+    for percent in (100, 200):
+        d, play = game_on_screen("odysseus", names, 20, percent)
+        screen, view, t = play.screen, play.view(), play.transform()
+        drawn = texts_drawn(d, module, module.OdysseusScreen)
+        crew = [r for text, r in drawn if text.startswith("Crew ")]
+        assert len(crew) == 1, (percent, drawn)
+        heights[percent] = crew[0].height
+        tiles = {c: screen._screen_rect(t, c) for c in screen.cells()
+                 if str(c).startswith("reward:")}
+        assert len(tiles) == len(view["adventure"]["rewards"]) > 0
+        for cell, rect in tiles.items():
+            assert play.cell_under(rect.center) == cell, (percent, cell)
+            x, y = t.to_screen(*screen.cell_center(cell))
+            assert rect.collidepoint(round(x), round(y)), (percent, cell)
+        rects = list(tiles.values())
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        if percent == 200:
+            box = screen.side_box()[0]
+            assert play.board_rect().contains(box) and all(box.contains(r) for r in rects)
+            places = [screen._screen_rect(t, c) for c in screen.cells()
+                      if not str(c).startswith(("card:", "destiny:", "reward:"))]
+            assert not [p for p in places if p is not None and p.colliderect(box)], box
+            assert not box.colliderect(screen.hand_box()[0])
+            assert not box.colliderect(screen.status_rects()[0])  # the score strip
+    assert heights[200] > least * heights[100], heights

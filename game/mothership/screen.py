@@ -762,9 +762,55 @@ class MothershipScreen(GameScreen):
         self.status_boxes = [track[0].unionall(track[1:])] + ([] if rect is None else [rect])
         if rect is None:
             return
+        rows = self._info_rows(view)
+        if interface_scale() > 1.0 and getattr(self.scene, "zoom", 1.0) == 1.0:
+            # A larger interface: in window pixels at the interface's size (see info_box).
+            box, lines, size = self.info_box(transform, self.scene.board_rect(), rows)
+            self.status_boxes[-1] = box
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            shade.fill(panel_fill((16, 18, 26, 240)))  # (the map's art hardly shows)
+            surface.blit(shade, box)
+            y = box.y + px(4)
+            for line, colour in lines:
+                draw_text(surface, line, (box.x + px(8), y), size, colour,
+                          bold=colour == GOLD, shadow=True)
+                y += font(size).get_linesize()
+            return
         scale = transform.scale
         text = max(10, round(17 * scale))
         x, y = rect.x + 6 * scale, rect.y + 4 * scale
+        for line, colour in rows:
+            draw_text(surface, line, (x, y), text, colour, bold=colour == GOLD, shadow=True)
+            y += text * 1.45
+
+    #: At a larger interface the info lines' box: from the board area's left edge to the
+    #: floor's (map x), down to above the seat cards' row at most (map y).
+    INFO_RIGHT, INFO_BOTTOM = 248, 636
+
+    def info_box(self, transform, area: pygame.Rect, rows: list[tuple[str, Any]]
+                 ) -> tuple[pygame.Rect, list[tuple[str, Any]], int]:
+        """The info lines' box in window pixels at a larger interface: its rectangle, its
+        lines (each row wrapped to the box's width) and their text size in pixels (drawn
+        with the board's text, at scale 1) -- the interface's (17 at 100%) or, where the
+        room left of the floor cannot hold them, as large as it can (never below the
+        board's own size for them)."""
+        left = area.x + 6
+        right = round(transform.to_screen(self.INFO_RIGHT, 0)[0])
+        top = max(area.y + 6, round(transform.to_screen(0, 8)[1]))
+        bottom = min(area.bottom - 6, round(transform.to_screen(0, self.INFO_BOTTOM)[1]))
+        width = max(1, right - left)
+        least = max(12, round(17 * transform.scale))
+        size = max(least, round(17 * interface_scale()))
+        while True:
+            lines = [(part, colour) for line, colour in rows
+                     for part in wrap_text(line, size, width - px(16), colour == GOLD)]
+            height = px(8) + len(lines) * font(size).get_linesize()
+            if top + height <= bottom or size <= least:
+                break
+            size -= 1
+        return pygame.Rect(left, top, width, min(height, bottom - top)), lines, size
+
+    def _info_rows(self, view) -> list[tuple[str, Any]]:
         level = view["difficulty"]
         counts = DIFFICULTIES[level]
         rows = [(f"{level.capitalize()} ({counts['safe']}/{counts['trap']}/"
@@ -776,23 +822,40 @@ class MothershipScreen(GameScreen):
                 (f"Draw pile: {view['draw_pile']} tiles", TEXT),
                 ("Escape pod: " + ("OPEN" if view["finish_open"] else "locked"),
                  GOLD if view["finish_open"] else (170, 170, 180))]
-        for line, colour in rows:
-            draw_text(surface, line, (x, y), text, colour, bold=colour == GOLD, shadow=True)
-            y += text * 1.45
+        return rows
 
     #: The seat cards' row at a larger interface: from the first card's left edge to the
     #: round track's (map pixels), the gap between two cards and a card's size at 100%.
     CARDS_LEFT, CARDS_RIGHT, CARD_GAP, CARD_SIZE = 4, 788, 8, 184
+    #: Four seats at a larger interface: two rows of two cards, each this tall at 100%
+    #: (what a card shows needs no more; a row of four would not grow at all).
+    CARD_LOW = 156
+
+    def card_rows(self, view: dict[str, Any]) -> int:
+        """The seat cards' rows: two for four seats at a larger interface, else one."""
+        big = interface_scale() > 1.0 and getattr(self.scene, "zoom", 1.0) == 1.0
+        return 2 if big and len(view["seats"]) >= 4 else 1
 
     def card_growth(self, view: dict[str, Any]) -> float:
         """How much larger than the board's zoom the seat cards are drawn: 1 at 100% (and
         on a zoomed board); at a larger interface the interface's scale, as far as the
-        row left of the round track holds the cards (their text is interface, not board)."""
+        row left of the round track holds the cards (their text is interface, not board)
+        -- and for four seats in two rows, as far as the board's area holds the rows below
+        the board with the board giving up at most a quarter of its zoom."""
         if interface_scale() <= 1.0 or getattr(self.scene, "zoom", 1.0) != 1.0:
             return 1.0
-        n = max(1, len(view["seats"]))
+        rows = self.card_rows(view)
+        n = -(-max(1, len(view["seats"])) // rows)  # cards in a row
         room = (self.CARDS_RIGHT - self.CARDS_LEFT) / (n * self.CARD_SIZE
                                                        + (n - 1) * self.CARD_GAP)
+        if rows > 1:
+            from game.ui.scenes.play import BOARD_GIVES
+            box = self.hud.get("seat-0")
+            if box is not None:
+                area = self.scene.board_rect()
+                least = self.renderer.fit(area).scale * BOARD_GIVES
+                tall = rows * self.CARD_LOW + (rows - 1) * self.CARD_GAP
+                room = min(room, ((area.height - 4) / least - box.y) / tall)
         return max(1.0, min(interface_scale(), room))
 
     def card_rect(self, transform, view, seat: int) -> pygame.Rect | None:
@@ -807,6 +870,11 @@ class MothershipScreen(GameScreen):
             return None
         cs = transform.scale * grow
         x, y = transform.to_screen(self.CARDS_LEFT, box.y)
+        if self.card_rows(view) > 1:  # two rows of two, lower cards
+            col, row = seat % 2, seat // 2
+            return pygame.Rect(round(x + col * (self.CARD_SIZE + self.CARD_GAP) * cs),
+                               round(y + row * (self.CARD_LOW + self.CARD_GAP) * cs),
+                               round(self.CARD_SIZE * cs), round(self.CARD_LOW * cs))
         return pygame.Rect(round(x + seat * (self.CARD_SIZE + self.CARD_GAP) * cs), round(y),
                            round(self.CARD_SIZE * cs), round(self.CARD_SIZE * cs))
 
@@ -822,7 +890,9 @@ class MothershipScreen(GameScreen):
             return 0
         fit = self.renderer.fit(self.scene.board_rect())
         bounds = self.renderer.bounds
-        below = box.y + self.CARD_SIZE * grow - (bounds.y + bounds.height)
+        rows = self.card_rows(view)
+        tall = self.CARD_SIZE if rows == 1 else rows * self.CARD_LOW + (rows - 1) * self.CARD_GAP
+        below = box.y + tall * grow - (bounds.y + bounds.height)
         return max(0, round(below * fit.scale)) + 4 if below > 0 else 0
 
     def _draw_card(self, surface, transform, view, seat) -> None:

@@ -48,6 +48,29 @@ TINY_FATES = {"safe": "Safe", "dead": "Dead", "stranded": "At Sea"}
 #: The score board's rows start this far under its top (two lines of column labels).
 SCORE_HEAD = 54
 DESTINY_X = 984
+#: At a larger interface the hand is laid out in window pixels (see
+#: :meth:`OdysseusScreen.hand_box`): a box from where the map's hand area starts (map y
+#: ``HAND_TOP``, under the round track) to the score strip, holding the hand's map layout
+#: (``AREA["hand"]``, ``HAND_H`` tall from ``HAND_Y``) at the hand's own scale.
+HAND_TOP, HAND_Y, HAND_H = 792, 796, 186
+#: In that box the cards (and the table's row under them) sit this much higher than in
+#: the map's hand area: a new card's tab goes inside its top, not above it.
+HAND_SHIFT = 22
+#: Where the board's area cannot hold both at the interface's size, the score strip shrinks
+#: first, by this much of the scale at most and never below 100% (then the hand gets what
+#: room is left).
+STRIP_GIVES = 0.4
+#: At a larger interface the Supply and Reward tiles go in window pixels into a box over
+#: the map's right column (from map x ``SIDE_X``, y ``SIDE_TOP`` to ``SIDE_BOTTOM``, above
+#: the round track) reaching the board area's right edge, laid out ``SIDE_GAP`` apart at
+#: their own scale (see :meth:`OdysseusScreen.side_box`).
+SIDE_X, SIDE_TOP, SIDE_BOTTOM, SIDE_GAP = 896, 16, 642, 10
+#: A Reward tile's step across and down, and the room above the first row of tiles (in
+#: the side box the red line goes under the title, over the tiles: ``SIDE_TILES_TOP``).
+TILE_STEP_X, TILE_STEP_Y, TILES_TOP, SIDE_TILES_TOP = 71, 68, 32, 50
+#: The hand's box never takes the board's zoom below this (below it a Reward tile's word,
+#: "card", does not fit the tile at the least text size).
+LEAST_ZOOM = 0.48
 #: The Destiny cards' width and the step from one to the next.
 DESTINY_W, DESTINY_STEP = 86, 92
 KIND_WORDS = {
@@ -172,6 +195,8 @@ class OdysseusScreen(GameScreen):
         #: What the viewer's own last action showed them (drawn cards, their Destiny cards
         #: after the blind chip), marked in their hand until they act again or leave.
         self.fresh: dict[str, Any] | None = None
+        #: The seats at the table (the score strip's rows), kept for its sizes.
+        self._seats = len(self.table.seats)
 
     # display state -----------------------------------------------------------------
     def reset(self, view: dict[str, Any]) -> None:
@@ -318,29 +343,161 @@ class OdysseusScreen(GameScreen):
         return value
 
     def hand_layout(self, view: dict[str, Any]) -> dict[str, pygame.Rect]:
-        """Map rectangles of the viewer's hand cards, Destiny cards and Reward tiles."""
-        return self._cached("layout", view, lambda: self._hand_layout(view))
+        """Rectangles of the viewer's hand cards and Destiny cards (in the hand's units:
+        map pixels, or at a larger interface those of :meth:`hand_transform`) and of the
+        Reward tiles (map pixels)."""
+        area = self.hand_area()
+        side = self.side_areas()["rewards"]
+        return self._cached(("layout", area, side), view,
+                            lambda: self._hand_layout(view, area))
 
-    def _hand_layout(self, view: dict[str, Any]) -> dict[str, pygame.Rect]:
+    def _hand_layout(self, view: dict[str, Any], area) -> dict[str, pygame.Rect]:
         out: dict[str, pygame.Rect] = {}
         viewer = view["viewer"]
         if viewer is not None:
             me = view["seats"][viewer]
             hand = me["hand"] or []
-            room = DESTINY_X - 60
+            destiny_x = self.destiny_x(area)
+            room = destiny_x - 60
             gap = min(CARD_W + 8, (room - CARD_W) / max(1, len(hand) - 1)) if hand else 0
             for i, card in enumerate(hand):
-                out[f"card:{card}"] = pygame.Rect(round(36 + i * gap), 852, CARD_W, CARD_H)
+                out[f"card:{card}"] = pygame.Rect(round(36 + i * gap), self.cards_y(),
+                                                  CARD_W, CARD_H)
             for slot in range(3):
-                out[f"destiny:{slot}"] = pygame.Rect(DESTINY_X + slot * DESTINY_STEP, 852,
-                                                      DESTINY_W, CARD_H)
+                out[f"destiny:{slot}"] = pygame.Rect(destiny_x + slot * DESTINY_STEP,
+                                                      self.cards_y(), DESTINY_W, CARD_H)
         adv = view["adventure"]
         if adv is not None:
+            rx, ry, rw, _ = self.side_areas()["rewards"]
+            per_row = self.tiles_per_row(rw)
+            top = TILES_TOP if self.side_box() is None else SIDE_TILES_TOP
             for i, tile in enumerate(adv["rewards"]):
-                x = 908 + (i % 5) * 71
-                y = 492 + (i // 5) * 68
+                x = rx + 12 + (i % per_row) * TILE_STEP_X
+                y = ry + top + (i // per_row) * TILE_STEP_Y
                 out[f"reward:{tile}"] = pygame.Rect(x, y, 64, 62)
         return out
+
+    def cards_y(self) -> int:
+        """The hand's cards' top (in the hand's units; see ``HAND_SHIFT``)."""
+        return 852 - (HAND_SHIFT if self.hand_window() else 0)
+
+    @staticmethod
+    def tiles_per_row(width: float) -> int:
+        """How many Reward tiles a row of the Reward box ``width`` wide holds (5 on the
+        map)."""
+        return max(1, int((width - 24 + TILE_STEP_X - 64) // TILE_STEP_X))
+
+    def side_box(self) -> tuple[pygame.Rect, Any, float] | None:
+        """At a larger interface (:meth:`hand_window`), the Supply's and Reward tiles' box
+        in window pixels -- over the map's right column, from its left edge to the board
+        area's right edge, above the round track -- the transform that puts their layout
+        into it, and the layout's width (in its units); else None.  Their scale is the
+        hand's (:meth:`hand_target`) as far as the box holds the two boxes' words (a row
+        of tiles at least 250 units wide) and the tiles in rows; never below the board's."""
+        if not self.hand_window():
+            return None
+        from game.board.render import ViewTransform
+        area, board = self.scene.board_rect(), self.scene.transform()
+        left, top = board.to_screen(SIDE_X, SIDE_TOP)
+        bottom = board.to_screen(0, SIDE_BOTTOM)[1]
+        box = pygame.Rect(round(left), round(top), area.right - 6 - round(left),
+                          round(bottom - top))
+        tiles = len((self.scene.view()["adventure"] or {}).get("rewards", ())) or 5
+        factor = self.hand_target()
+        while factor > board.scale:
+            width = box.width / factor
+            rows = -(-tiles // self.tiles_per_row(width))
+            tall = AREA["supply"][3] + SIDE_GAP + SIDE_TILES_TOP + rows * TILE_STEP_Y + 6
+            if width >= 250 and tall * factor <= box.height:
+                break
+            factor = max(board.scale, factor - 0.02)
+        return box, ViewTransform(factor, box.x - SIDE_X * factor,
+                                  box.y - SIDE_TOP * factor), box.width / factor
+
+    def side_areas(self) -> dict[str, tuple[float, float, float, float]]:
+        """The Supply's and the Reward tiles' boxes: the map's, or at a larger interface
+        the side box's two (in its units, see :meth:`side_box`)."""
+        placed = self.side_box()
+        if placed is None:
+            return {"supply": AREA["supply"], "rewards": AREA["rewards"]}
+        box, side, width = placed
+        supply = (SIDE_X, SIDE_TOP, width, AREA["supply"][3])
+        rewards_y = SIDE_TOP + supply[3] + SIDE_GAP
+        return {"supply": supply,
+                "rewards": (SIDE_X, rewards_y, width, box.height / side.scale
+                            - supply[3] - SIDE_GAP)}
+
+    @staticmethod
+    def destiny_x(area: tuple[float, float, float, float]) -> int:
+        """Where the Destiny cards start in a hand area (``DESTINY_X`` in the map's)."""
+        x, _, w, _ = area
+        return round(x + w - (AREA["hand"][0] + AREA["hand"][2] - DESTINY_X))
+
+    def hand_window(self) -> bool:
+        """Whether the hand is laid out in window pixels (with the score strip: at a larger
+        interface, the board at zoom 1), so that it grows with the interface rather than
+        following the board's zoom."""
+        return self.score_strip()
+
+    def hand_target(self) -> float:
+        """The hand's scale (screen pixels per map pixel) at a larger interface: the
+        board's zoom in this window at 100% (a wider panel shrinks it), times the size."""
+        from game.ui.scenes.play import PANEL_WIDTH
+        area = self.scene.board_rect()
+        wide = area.inflate(px(PANEL_WIDTH) - PANEL_WIDTH, 0)
+        return scale() * self.renderer.fit(wide).scale
+
+    def hand_box(self) -> tuple[pygame.Rect, Any] | None:
+        """At a larger interface (:meth:`hand_window`), the hand's box in window pixels --
+        from under the round track to the score strip, across the board's area, over the
+        map's own hand area -- and the transform that puts the hand's map layout into it
+        (as large as :meth:`hand_target` or as the box holds); else None."""
+        if not self.hand_window():
+            return None
+        from game.board.render import ViewTransform
+        area = self.scene.board_rect()
+        board = self.scene.transform()
+        factor, wanted = self.foot_sizes()
+        top = max(area.y, round(board.to_screen(0, HAND_TOP)[1]))
+        bottom = area.bottom - self._strip_height(factor) - 6 - 6
+        box = pygame.Rect(area.x + 6, top, area.width - 12, max(1, bottom - top))
+        hand_x = AREA["hand"][0]
+        # As large as wanted, as the box's height holds, and wide enough for a card and the
+        # three Destiny cards.
+        least_w = AREA["hand"][0] + AREA["hand"][2] - DESTINY_X + 36 + CARD_W + 40
+        hs = max(0.05, min(wanted, box.height / HAND_H, box.width / least_w))
+        return box, ViewTransform(hs, box.x - hand_x * hs, box.y - HAND_Y * hs)
+
+    def hand_transform(self, transform: Any) -> Any:
+        """The transform of the hand's cards: the board's, or at a larger interface the
+        hand box's (see :meth:`hand_box`)."""
+        placed = self.hand_box()
+        return transform if placed is None else placed[1]
+
+    def hand_area(self) -> tuple[float, float, float, float]:
+        """The hand area in the hand's units (x, y, width, height): the map's, or at a larger
+        interface as wide as the hand box."""
+        placed = self.hand_box()
+        if placed is None:
+            return AREA["hand"]
+        box, ht = placed
+        x, y, _, h = AREA["hand"]
+        return x, y, round(box.width / ht.scale) - 2, h
+
+    @staticmethod
+    def in_hand(cell: Any) -> bool:
+        return isinstance(cell, str) and cell.startswith(("card:", "destiny:"))
+
+    def own_transform(self, cell: Any, board: Any) -> Any:
+        """The transform ``cell``'s rectangle in :meth:`hand_layout` is in: the board's,
+        or at a larger interface the hand box's (hand and Destiny cards) or the side box's
+        (Reward tiles)."""
+        if self.in_hand(cell):
+            return self.hand_transform(board)
+        if isinstance(cell, str) and cell.startswith("reward:"):
+            placed = self.side_box()
+            return board if placed is None else placed[1]
+        return board
 
     def cells(self) -> list[Any]:
         view = self.scene.view()
@@ -351,14 +508,25 @@ class OdysseusScreen(GameScreen):
     def cell_center(self, cell: Any) -> tuple[float, float]:
         if isinstance(cell, str) and ":" in cell:
             rect = self.hand_layout(self.scene.view()).get(cell)
-            if rect is not None:
-                return float(rect.centerx), float(rect.centery)
-            return (640.0, 900.0)
+            if rect is None:
+                return (640.0, 900.0)
+            board = self.scene.transform()
+            own = self.own_transform(cell, board)
+            if own is not board:  # the hand's units -> the window -> the board's map
+                return board.to_map(*own.to_screen(rect.centerx, rect.centery))
+            return float(rect.centerx), float(rect.centery)
         return self.space_point(cell)
 
     def cell_at(self, point: tuple[float, float]) -> Any:
         view = self.scene.view()
-        hits = [c for c, r in self.hand_layout(view).items() if r.collidepoint(point)]
+        board = self.scene.transform()
+        screen = board.to_screen(*point)
+        # Each card or tile in its own units (the board's map -> the window -> a box's).
+        hits = [c for c, r in self.hand_layout(view).items()
+                if r.collidepoint(self.own_transform(c, board).to_map(*screen))]
+        if not hits and any(placed is not None and placed[0].collidepoint(screen)
+                            for placed in (self.hand_box(), self.side_box())):
+            return None  # a box in window pixels, between its cards: nothing there
         if hits:
             return hits[-1]  # the topmost (hand cards overlap to the right)
         space = self.track.space_at(*point)
@@ -377,6 +545,7 @@ class OdysseusScreen(GameScreen):
     def _screen_rect(self, transform, cell) -> pygame.Rect | None:
         if isinstance(cell, str) and ":" in cell:
             rect = self.hand_layout(self.scene.view()).get(cell)
+            transform = self.own_transform(cell, transform)
         elif isinstance(cell, str) and cell in self.track.spaces:
             s = self.track.space(cell)
             rect = pygame.Rect(round(s.x), round(s.y), round(s.width), round(s.height))
@@ -633,8 +802,7 @@ class OdysseusScreen(GameScreen):
         self._draw_ship(surface, view)
         self._draw_round_track(surface, view)
         self._draw_scoreboard(surface, view)
-        self._draw_supply(surface, view)
-        self._draw_rewards(surface, view)
+        self._draw_side(surface, view)
         self._draw_hand(surface, view)
         for cell in self.highlighted(view):
             if cell.startswith("card:"):
@@ -811,23 +979,62 @@ class OdysseusScreen(GameScreen):
         """The strip's header height, row height and whole height (window pixels; call
         within ``interface_size``)."""
         head, row = px(24), max(px(26), font(17, True).get_linesize() + 2)
-        seats = len(self.scene.view()["seats"])
-        return head, row, px(8) + head + seats * row + px(6)
+        return head, row, px(8) + head + self._seats * row + px(6)
+
+    def foot_sizes(self) -> tuple[float, float]:
+        """At a larger interface, the score strip's scale and the hand's (screen pixels per
+        map pixel): both the interface's (see :meth:`hand_target`) where the board's area
+        holds them above the map's hand area with the board giving up at most a quarter
+        of its zoom; else the strip shrinks first (by ``STRIP_GIVES`` of the scale at most,
+        or to 100% if the hand would be smaller than at 100%), then the hand gets what room
+        is left."""
+        area, bounds = self.scene.board_rect(), self.renderer.bounds
+        least = self.least_zoom(area)
+        room = area.height - (HAND_TOP - bounds.y) * least - 18
+        full, target = scale(), self.hand_target()
+        floor = max(1.0, full - STRIP_GIVES)
+        factor = full
+        while factor > floor and self._strip_height(factor) + HAND_H * target > room:
+            factor = max(floor, factor - 0.05)
+        # Never a hand smaller than at 100% while the strip could still give (to 100%).
+        while factor > 1.0 and self._strip_height(factor) + HAND_H * target / full > room:
+            factor = max(1.0, factor - 0.05)
+        return factor, max(0.05, min(target, (room - self._strip_height(factor)) / HAND_H))
+
+    def least_zoom(self, area: pygame.Rect) -> float:
+        """The least zoom the boxes under the board take it to: a quarter less than it
+        fits its area at (the play scene's rule), never below ``LEAST_ZOOM`` (where it
+        would fit at more)."""
+        from game.ui.scenes.play import BOARD_GIVES
+        fit = self.renderer.fit(area).scale
+        return min(fit, max(fit * BOARD_GIVES, LEAST_ZOOM))
+
+    def _strip_height(self, factor: float) -> int:
+        # (The view asked for before the size changes: asking may build the panel.)
+        self._seats = len(self.scene.view()["seats"])
+        with interface_size(factor):
+            return self._strip_rows()[2]
 
     def bottom_room(self) -> int:
-        """The strip's room under the board (see :meth:`score_strip`)."""
+        """The room under the board's picture above the map's hand area (map y
+        ``HAND_TOP``) that the score strip and the hand's box want (see :meth:`score_strip`,
+        :meth:`foot_sizes` and :meth:`hand_box`), as room below the whole picture (they
+        cover its hand area)."""
         if not self.score_strip():
             return 0
-        with interface_size():
-            return self._strip_rows()[2] + 12
+        area, bounds = self.scene.board_rect(), self.renderer.bounds
+        factor, hand = self.foot_sizes()
+        need = self._strip_height(factor) + 18 + HAND_H * hand
+        zoom = (area.height - need) / (HAND_TOP - bounds.y)
+        zoom = max(zoom, self.least_zoom(area))
+        return max(0, int(area.height - bounds.height * zoom))  # (down: never past that)
 
     def _draw_scoreboard(self, surface, view) -> None:
-        if self.score_strip():
-            x, y, w, h = AREA["scoreboard"]
-            self._text(surface, "Shown under the board", x + 14, y + 40, 14, INK,
-                       width=w - 28, shorter=("Under the board",))
-            with interface_size():  # window pixels: it grows with the interface
-                self._draw_score_strip(surface, view)
+        if self.score_strip():  # (the side box covers the map's score board box)
+            area = self.scene.board_rect()  # (the panel's width at the interface's size)
+            self._seats = len(view["seats"])
+            with interface_size(self.foot_sizes()[0]):  # window pixels: it grows with
+                self._draw_score_strip(surface, view, area)  # the interface (foot_sizes)
             return
         x, y, w, h = AREA["scoreboard"]
         self.status_boxes = [self._rect(x, y, w, h)]  # messages keep off the score board
@@ -894,11 +1101,10 @@ class OdysseusScreen(GameScreen):
             self._text(surface, chips, x + w - 12, ry + 4, 15, INK, anchor="topright",
                        width=56)
 
-    def _draw_score_strip(self, surface, view) -> None:
+    def _draw_score_strip(self, surface, view, area: pygame.Rect) -> None:
         """The score board as a strip along the board area's foot, under the board's
         picture: a line per seat in turn order (its mark, place and name, what it did in
         this adventure, VP, chips, hand and the chips on its Destiny cards)."""
-        area = self.scene.board_rect()
         head, row_h, height = self._strip_rows()
         box = pygame.Rect(area.x + 6, area.bottom - height - 6, area.width - 12, height)
         self.status_boxes = [box]  # messages keep off the strip
@@ -960,13 +1166,39 @@ class OdysseusScreen(GameScreen):
                 else [f"{level} computer", level]
         return [status, short] if status else []
 
+    def _draw_side(self, surface, view) -> None:
+        """The Supply and the Reward tiles: in the map's boxes, or at a larger interface in
+        the side box (window pixels, see :meth:`side_box`), drawn there in their own
+        parchment boxes with their titles (the map's art has them in its boxes)."""
+        placed = self.side_box()
+        if placed is None:
+            self._draw_supply(surface, view)
+            self._draw_rewards(surface, view)
+            return
+        box, side, _ = placed
+        pygame.draw.rect(surface, panel_fill(HAND_BG), box, border_radius=8)
+        self.status_boxes = [*self.status_boxes, box]  # messages keep off it
+        board, self.t = self.t, side
+        try:
+            for name, title in (("supply", "Supply"), ("rewards", "Reward tiles")):
+                x, y, w, h = self.side_areas()[name]
+                rect = self._rect(x, y, w, h)
+                pygame.draw.rect(surface, PARCH, rect, border_radius=8)
+                pygame.draw.rect(surface, (150, 110, 60), rect, 2, border_radius=8)
+                self._text(surface, title, x + 12, y + 6, 16, INK, bold=True)
+            self._draw_supply(surface, view)
+            self._draw_rewards(surface, view)
+        finally:
+            self.t = board
+
     def _draw_supply(self, surface, view) -> None:
-        x, y, w, h = AREA["supply"]
+        x, y, w, h = self.side_areas()["supply"]
         crew_colour = ALERT if "crew" in self.flash else (150, 30, 30)
-        self._text(surface, f"Crew {self.crew_shown}", x + 14, y + 32, 26, crew_colour,
-                   bold=True)
+        crew = self._text(surface, f"Crew {self.crew_shown}", x + 14, y + 32, 26, crew_colour,
+                          bold=True)
+        crew_end = (crew.right - self.t.offset_x) / self.t.scale  # (map units)
         self._text(surface, f"{view['supply']} Bet Chips in supply", x + w - 14, y + 40, 16,
-                   INK, anchor="topright", width=200,
+                   INK, anchor="topright", width=min(200, x + w - 24 - crew_end),
                    shorter=(f"{view['supply']} chips in supply", f"supply {view['supply']}"))
         d, dd = view["decks"], view["discards"]
         ol = view["olympus"]
@@ -977,10 +1209,13 @@ class OdysseusScreen(GameScreen):
             short = f", last {GOD_NAMES[card['god']]} {card['value']}"
         if self.px(15) * 1.25 <= 19 * self.t.scale:  # room for a line each
             self._text(surface, f"Help deck {d['help']}, {dd['help']} discarded", x + 14,
-                       y + 62, 15, HELP_BLUE, bold=True)
+                       y + 62, 15, HELP_BLUE, bold=True, width=w - 28,
+                       shorter=(f"Help deck {d['help']}, {dd['help']} used",))
             self._text(surface, f"Hinder deck {d['hinder']}, {dd['hinder']} discarded", x + 14,
-                       y + 81, 15, HINDER_RED, bold=True)
-            self._text(surface, f"Olympus deck {ol['deck']}{last}", x + 14, y + 100, 15, INK)
+                       y + 81, 15, HINDER_RED, bold=True, width=w - 28,
+                       shorter=(f"Hinder deck {d['hinder']}, {dd['hinder']} used",))
+            self._text(surface, f"Olympus deck {ol['deck']}{last}", x + 14, y + 100, 15, INK,
+                       width=w - 28, shorter=(f"Olympus {ol['deck']}{short}",))
             return
         # A small window: the two decks share a line, the Olympus deck has the next one.
         help_ = self._text(surface, f"Help {d['help']}, {dd['help']} used", x + 14, y + 66, 15,
@@ -997,7 +1232,7 @@ class OdysseusScreen(GameScreen):
 
     def _draw_rewards(self, surface, view) -> None:
         adv = view["adventure"]
-        x, y, w, h = AREA["rewards"]
+        x, y, w, h = self.side_areas()["rewards"]
         if adv is None:
             self._text(surface, "Revealed at each adventure.", x + 14, y + 40, 14, MUTED,
                        width=w - 28, shorter=("Shown at each adventure.",))
@@ -1007,8 +1242,10 @@ class OdysseusScreen(GameScreen):
         # resolved, just the red total (the crew on the board tells the rest).
         preview = lost_preview(self.crew_shown, adv["red"]) if view["step"] in (
             "play", "claim", "adventure") else f"red total {adv['red']}"
-        self._text(surface, preview, x + w - 12, y + 10, 14, HINDER_RED, bold=True,
-                   anchor="topright", width=210,
+        side = self.side_box() is not None  # (in the side box: under its title)
+        self._text(surface, preview, x + 12 if side else x + w - 12, y + 28 if side else y + 10,
+                   14, HINDER_RED, bold=True, anchor="topleft" if side else "topright",
+                   width=w - 24 if side else 210,
                    shorter=(preview.replace("if lost: crew", "lost: crew"),))
         for tile in adv["rewards"]:
             r = layout[f"reward:{tile}"]
@@ -1079,14 +1316,19 @@ class OdysseusScreen(GameScreen):
         if legal:  # before the next card is drawn, so it never crosses that card's words
             draw_highlight(surface, "choose", rect_points(rect.inflate(4, 4)), 3,
                            badge=(rect.left + 10, rect.top + 10), badge_radius=7)
-        if new:  # a gold frame, and a tab above the card saying so
+        if new:  # a gold frame, and a tab above the card saying so (in the hand's box:
+            # inside its top, over no word -- an overlapped card has its gold frame only)
             pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=9)
             width = min(room, CARD_W) - 4
-            tag = self._rect(rect_map.x + 2, rect_map.y - 19, width, 19)
-            pygame.draw.rect(surface, GOLD, tag, border_top_left_radius=5,
-                             border_top_right_radius=5)
-            self._text(surface, "new", rect_map.x + 2 + width / 2, rect_map.y - 10, 13, INK,
-                       bold=True, anchor="center", width=width - 4)
+            inside = self.hand_window()
+            if not inside or room >= CARD_W - 2:
+                top = rect_map.y + 3 if inside else rect_map.y - 19
+                tag = self._rect(rect_map.x + 2, top, width, 17 if inside else 19)
+                pygame.draw.rect(surface, GOLD, tag, border_radius=5 if inside else 0,
+                                 border_top_left_radius=5, border_top_right_radius=5)
+                self._text(surface, "new", rect_map.x + 2 + width / 2,
+                           top + (8.5 if inside else 9), 13, INK, bold=True, anchor="center",
+                           width=width - 4)
         if dim:
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             veil.fill((20, 16, 12, 120))
@@ -1170,7 +1412,32 @@ class OdysseusScreen(GameScreen):
                        anchor="midleft", width=max(10, r.x + 24 + room - after))
 
     def _draw_hand(self, surface, view) -> None:
-        x, y, w, h = AREA["hand"]
+        placed = self.hand_box()
+        if placed is None:
+            self._draw_hand_area(surface, view)
+            return
+        # A larger interface: the hand's box in window pixels, over the map's hand area,
+        # and the hand's map layout drawn into it at the hand's scale.
+        box, hand = placed
+        pygame.draw.rect(surface, panel_fill(HAND_BG), box, border_radius=8)
+        pygame.draw.rect(surface, (196, 160, 96), box, 2, border_radius=8)
+        self.status_boxes = [*self.status_boxes, box]  # messages keep off the hand
+        board, self.t = self.t, hand
+        try:
+            x, y, w, _ = self.hand_area()
+            label = None
+            if view["viewer"] is not None:  # the map's art says it in the map's hand area
+                label = self._text(surface, "At the screen", x + 14, y + 7, 17, GOLD,
+                                   bold=True)
+            self._draw_hand_area(surface, view, label)
+        finally:
+            self.t = board
+
+    def _draw_hand_area(self, surface, view, label: pygame.Rect | None = None) -> None:
+        """The hand area's contents; ``label``: where the hand box's own "At the screen"
+        went (the seat's mark and name go after it)."""
+        x, y, w, h = self.hand_area()
+        destiny_x = self.destiny_x((x, y, w, h))
         viewer = view["viewer"]
         if viewer is None and view["result"] is not None:  # the end: all is revealed
             r = view["result"]
@@ -1184,19 +1451,29 @@ class OdysseusScreen(GameScreen):
             return
         if viewer is None:
             self._text(surface, "Public view: hands and Destiny cards are hidden.", x + 190,
-                       y + 10, 16, (230, 210, 170))
+                       y + 10, 16, (230, 210, 170), width=w - 200,
+                       shorter=("Public view: hands are hidden.",))
             adv = view["adventure"]
             if adv is not None:
+                wide = w >= 1000  # the map's hand area (else the hand box: lines closer)
+                first, step = (40, 24) if wide else (34, 22)
                 for n, seat in enumerate(view["order"]):
                     cnt = adv["played_count"][seat]
                     self._text(surface, f"{view['seats'][seat]['name']}: "
                                         f"{cards_played(cnt)}, "
                                         f"{view['seats'][seat]['hand_size']} in hand",
-                               x + 30, y + 40 + n * 24, 16, (240, 230, 210), width=560)
-                self._draw_table(surface, view, x + 620, y + 60, x + w - 20)
+                               x + 30, y + first + n * step, 16, (240, 230, 210),
+                               width=min(560, w - 60))
+                if wide:  # the table beside the lines
+                    self._draw_table(surface, view, x + 620, y + 60, x + w - 20)
+                else:  # under them
+                    self._draw_table(surface, view, x + 30,
+                                     y + first + 4 + len(view["order"]) * step, x + w - 20)
             return
         me = view["seats"][viewer]
-        name = self._text(surface, me["name"], x + 178, y + 7, 19,
+        name_x = x + 178 if label is None else max(
+            x + 178, (label.right + 24 - self.t.offset_x) / self.t.scale)  # (its mark: px)
+        name = self._text(surface, me["name"], name_x, y + 7, 19,
                           readable_on(colour(viewer), HAND_BG), bold=True)
         draw_seat_mark(surface, viewer, (name.left - 10, name.centery), 13, on_piece=False)
         layout = self.hand_layout(view)
@@ -1204,18 +1481,24 @@ class OdysseusScreen(GameScreen):
         playing = self.my_decision(view) is not None and view["decision"]["kind"] == "play"
         adv = view["adventure"]
         fresh = self.fresh_for(view)
-        if fresh and fresh["cards"]:
-            self._text(surface, f"You drew: {cards_named(fresh['cards'])}.", x + 330, y + 10,
-                       15, GOLD, bold=True, width=DESTINY_X - 340,
+        # What the viewer just drew or played: after the name (from x + 330 on the map).
+        line_x = max(x + 330 if w >= 1000 else 0,
+                     (name.right - self.t.offset_x) / self.t.scale + 14)
+        line_w = destiny_x - 10 - line_x
+        if line_w < 60:  # no room (the log says it)
+            pass
+        elif fresh and fresh["cards"]:
+            self._text(surface, f"You drew: {cards_named(fresh['cards'])}.", line_x, y + 10,
+                       15, GOLD, bold=True, width=line_w,
                        shorter=(f"You drew: {cards_named(fresh['cards'], short=True)}.",
                                 f"You drew {cards_counted(len(fresh['cards']))}."))
         elif fresh and fresh["looked"]:
             self._text(surface, "Your chip is down: now you see your Destiny cards.",
-                       x + 330, y + 10, 15, GOLD, bold=True, width=DESTINY_X - 340,
+                       line_x, y + 10, 15, GOLD, bold=True, width=line_w,
                        shorter=("Now you see your Destiny cards.",))
         elif adv is not None and adv["mine"] and view["step"] in ("play", "claim"):
-            self._text(surface, f"You played: {cards_named(adv['mine'])}.", x + 330, y + 10,
-                       14, (230, 210, 170), width=DESTINY_X - 340,
+            self._text(surface, f"You played: {cards_named(adv['mine'])}.", line_x, y + 10,
+                       14, (230, 210, 170), width=line_w,
                        shorter=(f"You played: {cards_named(adv['mine'], short=True)}.",
                                 f"You played {cards_counted(len(adv['mine']))}."))
         hand = me["hand"] or []
@@ -1228,7 +1511,11 @@ class OdysseusScreen(GameScreen):
                             visible=visible, new=card in new, legal=key in legal_cells)
         if not me["hand"]:
             self._text(surface, "No cards in hand.", x + 30, y + 60, 16, (230, 210, 170))
-        self._draw_table(surface, view, x + 20, TABLE_Y, DESTINY_X - 20)
+        # (In a narrower hand box -- a larger interface -- the table goes on under the
+        # Destiny cards.)
+        self._draw_table(surface, view, x + 20, TABLE_Y - 852 + self.cards_y(),
+                         destiny_x - 20 if w >= 1000 else
+                         x + w - 20)
         for slot in range(3):
             r = layout[f"destiny:{slot}"]
             rect = self._rect(*r)
@@ -1253,7 +1540,7 @@ class OdysseusScreen(GameScreen):
             chips = me["destiny_chips"][slot]
             self._text(surface, f"{chips} chip{'s' if chips != 1 else ''}", r.centerx,
                        r.bottom - 8, 14, GOLD, bold=True, anchor="midbottom", width=r.width - 10)
-        self._text(surface, "Your Destiny cards", DESTINY_X + DESTINY_STEP + DESTINY_W / 2,
+        self._text(surface, "Your Destiny cards", destiny_x + DESTINY_STEP + DESTINY_W / 2,
                    y + 10, 14,
                    (230, 210, 170), anchor="midtop")
 

@@ -83,17 +83,20 @@ def board_size() -> Iterator[None]:
 
 
 @contextmanager
-def interface_size() -> Iterator[None]:
+def interface_size(factor: float | None = None) -> Iterator[None]:
     """Within (inside :func:`board_size`): text is drawn at the interface's size again --
     for what a game screen draws over its board in window pixels rather than in the
     board's (a status box, a race table, a dice box: interface, not board), whose layout
-    then multiplies its sizes with :func:`px`."""
-    kept = _state["board"]
+    then multiplies its sizes with :func:`px`.  ``factor``: at that scale instead (a box
+    that shares too little room with another at the interface's own size)."""
+    kept = _state["board"], _state["scale"]
     _state["board"] = False
+    if factor is not None:
+        _state["scale"] = factor
     try:
         yield
     finally:
-        _state["board"] = kept
+        _state["board"], _state["scale"] = kept
 
 
 def why_not_size(percent: int, window: tuple[int, int]) -> str | None:
