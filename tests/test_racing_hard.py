@@ -110,6 +110,39 @@ def test_the_estimate_grows_surer_as_the_race_ends():
     assert game.evaluate(0) > early > 1 / game.n
 
 
+def _picking(seats: int) -> Match:
+    return Match.new("fantasy_racing", [{"name": f"P{i}", "kind": "bot", "level": "hard"}
+                                        for i in range(seats)], seed=7, options={})
+
+
+def test_a_hard_racer_picks_its_character_from_the_measured_matchups():
+    match = _picking(2)
+    first = choose_action(match, 0)
+    best = max(hard.MATCHUP, key=lambda c: sum(hard.MATCHUP[c].values()))
+    assert first == {"type": "pick", "character": best} and best == "halfling"
+    match.act(0, first)
+    second = choose_action(match, 1)                # the best answer to the halfling
+    answer = max((c for c in hard.MATCHUP if c != "halfling"),
+                 key=lambda c: hard.MATCHUP[c]["halfling"])
+    assert second == {"type": "pick", "character": answer}
+    match.act(1, second)
+    assert match.controller.action_values(0, match.legal_actions(match.to_act()[0])) is None
+
+
+def test_the_matchups_are_shares_of_the_same_races_seen_from_both_sides():
+    for mine, row in hard.MATCHUP.items():
+        assert set(row) == set(hard.MATCHUP) - {mine}
+        for rival, share in row.items():
+            assert share + hard.MATCHUP[rival][mine] == pytest.approx(1.0, abs=0.002)
+
+
+def test_more_racers_pick_by_the_playouts(monkeypatch):
+    monkeypatch.setattr(RacingController, "search_settings", QUICK)
+    match = _picking(3)
+    assert match.controller.action_values(0, match.legal_actions(0)) is None
+    assert choose_action(match, 0)["type"] == "pick"
+
+
 def test_a_race_with_a_hard_seat_plays_to_the_end(monkeypatch):
     monkeypatch.setattr(RacingController, "search_settings", QUICK)
     seats = [{"name": "H", "kind": "bot", "level": "hard"},

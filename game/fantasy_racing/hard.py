@@ -16,6 +16,13 @@ players (2 to 6 racers, 10 turns), at the start of every turn: log-loss 0.773 ag
 for "everyone alike"; a racer's objects, clovers and shields did not improve the fit (they
 are spent as fast as they come).  Counting the rows a racer has still to move in the turn a
 playout stops in did not help (40 seeded duels: 0.525 of the wins against 0.625 without).
+
+The character pick of a two-racer race is no search: :func:`pick_values` reads it from
+``MATCHUP``, every character's measured share of the wins against every other (the Normal
+player picks at random, so the first to pick takes the halfling and the second answers a
+rival's halfling with the sorceress).  The pick is most of what Hard wins against Normal:
+with Normal play after it, the table's picks alone win 0.635 of two-racer races (0.651 picking
+first, 0.619 second), where Hard as a whole won 0.67 (seeds 700001-700100).
 """
 
 from __future__ import annotations
@@ -82,3 +89,47 @@ def standing(race: Any) -> list[float]:
 #: quicker view (about 6% less CPU per unit at six racers), 6,800 units measured p95 0.43-0.47 s
 #: at load 2.5 (about 0.65-0.7 s expected at load 7, leaving head room under the 1.0 s target).
 WORK_BUDGET = 6800
+
+#: Each character's share of the wins against each other one in two-racer races of Normal
+#: players (``MATCHUP[mine][rival]``; 10 turns, characters chosen, both seat orders pooled:
+#: 1,200 seeded races a pair, seeds 3001-3600, a share's standard error about 0.015).  The
+#: halfling wins 0.61-0.68 against every rival; against the halfling the sorceress does best
+#: (0.39) and the thief, which the playouts used to pick there, nearly worst (0.34).
+MATCHUP: dict[str, dict[str, float]] = {
+    "dwarf": {"elf": 0.466, "goblin": 0.474, "halfling": 0.327, "knight": 0.444,
+              "orc": 0.456, "sorceress": 0.435, "thief": 0.449},
+    "elf": {"dwarf": 0.534, "goblin": 0.511, "halfling": 0.377, "knight": 0.467,
+            "orc": 0.482, "sorceress": 0.462, "thief": 0.48},
+    "goblin": {"dwarf": 0.526, "elf": 0.489, "halfling": 0.316, "knight": 0.442,
+               "orc": 0.481, "sorceress": 0.441, "thief": 0.486},
+    "halfling": {"dwarf": 0.673, "elf": 0.623, "goblin": 0.684, "knight": 0.654,
+                 "orc": 0.652, "sorceress": 0.609, "thief": 0.664},
+    "knight": {"dwarf": 0.556, "elf": 0.533, "goblin": 0.558, "halfling": 0.346,
+               "orc": 0.527, "sorceress": 0.499, "thief": 0.506},
+    "orc": {"dwarf": 0.544, "elf": 0.518, "goblin": 0.519, "halfling": 0.348,
+            "knight": 0.473, "sorceress": 0.481, "thief": 0.495},
+    "sorceress": {"dwarf": 0.565, "elf": 0.538, "goblin": 0.559, "halfling": 0.391,
+                  "knight": 0.501, "orc": 0.519, "thief": 0.507},
+    "thief": {"dwarf": 0.551, "elf": 0.52, "goblin": 0.514, "halfling": 0.336,
+              "knight": 0.494, "orc": 0.505, "sorceress": 0.493},
+}
+
+
+def pick_values(chars: list[str | None], seat: int, options: list[str]) -> list[float] | None:
+    """How good each character in ``options`` is for ``seat`` to pick in a two-racer race:
+    its measured share of the wins (``MATCHUP``) against the rival's character, or, when
+    the rival has still to pick (the Normal player picks at random), against each character
+    left to it, averaged.  None for more racers (the playouts and ``CHARACTER_WORTH``
+    decide there)."""
+    if len(chars) != 2:
+        return None
+    rival = chars[1 - seat]
+    values = []
+    for mine in options:
+        row = MATCHUP[mine]
+        if rival is not None:
+            values.append(row[rival])
+        else:
+            left = [row[c] for c in row if c != mine and c not in chars]
+            values.append(sum(left) / len(left) if left else 0.5)
+    return values

@@ -18,7 +18,7 @@ from game.engine import Action, Controller, Event, Option, Rng, View, event
 from game.engine.search import SearchSettings
 
 from .data import CHARACTERS, OBJECTS, TRACK, character_line
-from .hard import WORK_BUDGET, standing
+from .hard import WORK_BUDGET, pick_values, standing
 
 __all__ = ["RacingController", "CHARACTERS", "OBJECTS", "TRACK"]
 
@@ -1234,8 +1234,10 @@ class RacingController(Controller):
         return choose(view, legal, rng)
 
     #: The Hard player's search (see ``hard.py``): playouts of a few turns, then the estimate.
+    #: Nothing is hidden, so one imagined table is the table itself (``worlds=1``: the pick
+    #: valued by ``action_values`` needs no more).
     search_settings = SearchSettings(iterations=SEARCH_PLAYOUTS, rollout_actions=SEARCH_DEPTH,
-                                     work=WORK_BUDGET)
+                                     work=WORK_BUDGET, worlds=1)
 
     def determinize(self, seat: int, rng: Rng) -> None:
         """Nothing in the race is hidden from anyone: there is nothing to redraw (the search
@@ -1244,6 +1246,13 @@ class RacingController(Controller):
     def evaluate(self, seat: int) -> float:
         """How well ``seat`` is doing in an unfinished race, 0 to 1 (``hard.standing``)."""
         return standing(self)[seat]
+
+    def action_values(self, seat: int, legal: list[Action]) -> list[float] | None:
+        """The character pick of a two-racer race, valued from the measured matchups
+        (``hard.pick_values``); None elsewhere (the playouts decide)."""
+        if self.phase != "pick" or any(a.get("type") != "pick" for a in legal):
+            return None
+        return pick_values(self.chars, seat, [a["character"] for a in legal])
 
 
 def _plain(value: Any) -> Any:
