@@ -108,7 +108,13 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
     holder = {"referee": referee, "end": ref_end, "restarts": 0}
 
     def finished() -> bool:
-        return all(holder["referee"].tables[t].match.is_over() for t in table_ids)
+        referee = holder["referee"]
+        if not referee.lock.acquire(blocking=False):  # busy in its worker thread: not yet
+            return False
+        try:
+            return all(referee.tables[t].match.is_over() for t in table_ids)
+        finally:
+            referee.lock.release()
 
     async def seat_loop(player: Player, end: Recording) -> None:
         sent: dict[str, float] = {}

@@ -109,6 +109,8 @@ class MatrixTransport(Transport):
         #: set when something is sent (the referee's sending task waits on it).
         self.waiting: asyncio.Event | None = None
         self.token_saved = 0.0
+        #: the sync filter's id on the homeserver ("" if it would not store it).
+        self.filter_id: str | None = None
         self._load_state()
 
     # ------------------------------------------------------------------ state
@@ -321,6 +323,11 @@ class MatrixTransport(Transport):
             events, origins = messages, list(range(len(messages)))
         for event, origin in zip(events, origins):
             kind, content = self._content(room, event)
+            if kind == protocol.EVENT_UPDATE:  # the referee's: compressed when large
+                content = protocol.squeeze(content)
+            elif kind == "m.room.message":
+                content = {**content,
+                           protocol.EVENT_UPDATE: protocol.squeeze(content[protocol.EVENT_UPDATE])}
             tx = event.get("id") if kind == protocol.EVENT_ACTION else None
             try:
                 await self._call("send a message", self.client.room_send(
@@ -346,17 +353,8 @@ class MatrixTransport(Transport):
             self.handled_since = self.since
             self.token_saved = time.monotonic()
             self._save_state()
-        # Only what this end reads: not its own events (a sync woken by each of them is most
-        # of a busy referee's syncs), no typing, receipts or account data, members lazily.
-        sync_filter = {"room": {"timeline": {"limit": TIMELINE_LIMIT,
-                                             "not_senders": [self.account]},
-                                "state": {"lazy_load_members": True},
-                                "ephemeral": {"not_types": ["*"]},
-                                "account_data": {"not_types": ["*"]}},
-                       "presence": {"not_types": ["*"]},
-                       "account_data": {"not_types": ["*"]}}
         response = await self._call("sync", self.client.sync(
-            timeout=timeout_ms, since=self.since, sync_filter=sync_filter))
+            timeout=timeout_ms, since=self.since, sync_filter=await self._sync_filter()))
         arrived = len(self.inbox)
         for room, invited in response.rooms.invite.items():
             await self._invited(room, invited)
@@ -375,6 +373,35 @@ class MatrixTransport(Transport):
         if send:
             await self.flush()
         return len(self.inbox) - arrived
+
+    def sync_filter(self) -> dict[str, Any]:
+        """What this end's syncs bring: not its own events (a sync woken by each of them is
+        most of a busy referee's syncs), no typing, receipts, presence or account data,
+        members lazily."""
+        return {"room": {"timeline": {"limit": TIMELINE_LIMIT, "not_senders": [self.account]},
+                         "state": {"lazy_load_members": True},
+                         "ephemeral": {"not_types": ["*"]},
+                         "account_data": {"not_types": ["*"]}},
+                "presence": {"not_types": ["*"]},
+                "account_data": {"not_types": ["*"]}}
+
+    async def _sync_filter(self) -> str | dict[str, Any]:
+        """The filter's id on the homeserver, uploaded once per connection: a filter sent
+        inline with every sync is parsed and checked against the filter schema by the
+        homeserver at every sync (a few per cent of a busy local Synapse's time).  A
+        homeserver that will not store it gets the filter inline."""
+        if self.filter_id is None:
+            wanted = self.sync_filter()
+            try:
+                response = await self._call("sync", self.client.upload_filter(
+                    user_id=self.account, room=wanted["room"], presence=wanted["presence"],
+                    account_data=wanted["account_data"]))
+                self.filter_id = str(response.filter_id)
+            except NetworkError as exc:
+                if not getattr(exc, "permanent", False):
+                    raise
+                self.filter_id = ""
+        return self.filter_id or self.sync_filter()
 
     async def _invited(self, room: str, invited: Any) -> None:
         inviter = next((ev.sender for ev in invited.invite_state
@@ -413,6 +440,11 @@ class MatrixTransport(Transport):
             return
         if kind == "m.room.message" and isinstance(content.get(protocol.EVENT_UPDATE), dict):
             kind, content = protocol.EVENT_UPDATE, content[protocol.EVENT_UPDATE]
+        if kind == protocol.EVENT_UPDATE:
+            content = protocol.unsqueeze(content)
+            if not isinstance(content, dict):
+                log.warning("an unreadable compressed event in %s; ignored", room)
+                return
         if self.referee is None:  # the referee reads actions from its rooms' members
             info = self.rooms.get(room)
             if kind != protocol.EVENT_ACTION or info is None:
@@ -447,8 +479,13 @@ async def run_referee(transport: MatrixTransport, referee: Any, seconds: float |
     round trip).  The sync token is kept after the referee has handled (and saved) what came
     before it; answers lost in a crash are sent again on restart (:meth:`Referee.greet`, and
     the resent actions' acks).  A network failure is reported and retried with a growing
-    pause (at most a minute); the referee itself never stops for it."""
-    from .transport import serve
+    pause (at most a minute); the referee itself never stops for it.
+
+    The referee works in a worker thread (:func:`~game.online.transport.answer`; it holds
+    ``referee.lock``): each action's autosave is written and flushed to disk before its
+    answers leave, and those disk waits (a few milliseconds each, two files per action) no
+    longer stop this loop's sends and syncs for every other table meanwhile."""
+    from .transport import answer, send_all
     deadline = None if seconds is None else time.monotonic() + seconds
     transport.waiting = asyncio.Event()
     done = asyncio.Event()
@@ -465,7 +502,10 @@ async def run_referee(transport: MatrixTransport, referee: Any, seconds: float |
                 await asyncio.sleep(pause)
                 pause = min(60.0, pause * 2)
                 continue
-            serve(referee, transport, time.monotonic())
+            arrived, changes = transport.receive(), transport.membership()
+            if arrived or changes:
+                send_all(transport, await asyncio.to_thread(answer, referee, arrived, changes,
+                                                            time.monotonic()))
     finally:
         done.set()
         transport.waiting.set()
