@@ -49,6 +49,13 @@ ROOMS_FILE = "matrix-rooms.yaml"
 TOKEN_SAVE_SECONDS = 2.0
 #: How many events of each room a sync may bring at most (then the rest on the next).
 TIMELINE_LIMIT = 100
+#: The referee sends a table room its table's state at most this often (seconds): what comes
+#: meanwhile travels in one event.  The players' programs take each seat's own view, log
+#: (with the public lines) and turn from the seat's room at once; the table room's event is
+#: the turn line people's Matrix apps notify them of, the game list's whose-turn and the
+#: public view, for which a second or two does not matter, while each event costs the
+#: homeserver its making, storing and a wake-up of everyone at the table.
+TABLE_ROOM_GAP = 2.0
 
 
 class NetworkError(Exception):
@@ -252,15 +259,26 @@ class MatrixTransport(Transport):
         lanes: dict[str, deque[tuple[str, dict[str, Any]]]] = {}
         tasks: dict[str, asyncio.Task] = {}
         waiting = self.waiting = self.waiting or asyncio.Event()
+        last_sent: dict[str, float] = {}
 
         async def lane(room: str) -> None:
             queue, pause = lanes[room], 1.0
+            table_room = self.rooms.get(room, {}).get("role") == "table"
             try:
                 while queue:
+                    if table_room and not any(m.get("kind") in ("chat", "notice")
+                                              for _, m in queue):
+                        # A table's state at most every TABLE_ROOM_GAP: what came meanwhile
+                        # goes in one event (the latest turn line); a chat line goes at once.
+                        wait = last_sent.get(room, -TABLE_ROOM_GAP) + TABLE_ROOM_GAP \
+                            - time.monotonic()
+                        if wait > 0:
+                            await asyncio.sleep(wait)
                     items = list(queue)
                     queue.clear()
                     try:
                         await self._send_room(room, items)
+                        last_sent[room] = time.monotonic()
                         pause = 1.0
                     except NetworkError as exc:
                         queue.extendleft(reversed(items[getattr(exc, "sent", 0):]))
