@@ -502,7 +502,8 @@ async def run_referee(transport: MatrixTransport, referee: Any, seconds: float |
     The referee works in a worker thread (:func:`~game.online.transport.answer`; it holds
     ``referee.lock``): each action's autosave is written and flushed to disk before its
     answers leave, and those disk waits (a few milliseconds each, two files per action) no
-    longer stop this loop's sends and syncs for every other table meanwhile."""
+    longer stop this loop's sends and syncs for every other table meanwhile; each message's
+    answers are handed to the loop as soon as they are made, not after the whole batch's."""
     from .transport import answer, send_all
     deadline = None if seconds is None else time.monotonic() + seconds
     transport.waiting = asyncio.Event()
@@ -522,8 +523,12 @@ async def run_referee(transport: MatrixTransport, referee: Any, seconds: float |
                 continue
             arrived, changes = transport.receive(), transport.membership()
             if arrived or changes:
+                loop = asyncio.get_running_loop()
+
+                def deliver(out: list) -> None:  # on the worker thread: sent from the loop
+                    loop.call_soon_threadsafe(send_all, transport, out)
                 send_all(transport, await asyncio.to_thread(answer, referee, arrived, changes,
-                                                            time.monotonic()))
+                                                            time.monotonic(), deliver))
     finally:
         done.set()
         transport.waiting.set()

@@ -25,7 +25,9 @@ The referee sends each seat an ``update`` built by :func:`seat_update` from that
 ``view``, ``legal_actions`` and ``log_for``, an ``ack`` or a ``refused`` for each action, and
 the table a ``table`` message (public log lines, status, whose turn) built by
 :func:`table_update`.  No message ever holds the seed, another seat's view or another seat's
-secret log lines: the builders take only what the match gives that seat.
+secret log lines: the builders take only what the match gives that seat.  Over Matrix, what the
+referee sends one room at once travels as a ``batch`` (as ``part`` messages when too large),
+and an event over :data:`SQUEEZE_BYTES` as a ``zip`` (:func:`squeeze`: compressed).
 """
 
 from __future__ import annotations
