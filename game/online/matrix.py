@@ -116,6 +116,10 @@ class MatrixTransport(Transport):
         #: set when something is sent (the referee's sending task waits on it).
         self.waiting: asyncio.Event | None = None
         self.token_saved = 0.0
+        #: (the referee) True when its caller handles a sync's messages while the next sync
+        #: runs: then only ``handled_token`` (set by the caller) is kept as handled.
+        self.pipelined = False
+        self.handled_token: str | None = None
         #: the sync filter's id on the homeserver ("" if it would not store it).
         self.filter_id: str | None = None
         self._load_state()
@@ -364,11 +368,12 @@ class MatrixTransport(Transport):
         handled the previous batch.  ``send`` False: only sync (another task sends)."""
         if send:
             await self.flush()
-        if self.handled_since != self.since and \
+        done = self.handled_token if self.pipelined else self.since
+        if self.handled_since != done and \
                 time.monotonic() - self.token_saved >= TOKEN_SAVE_SECONDS:
             # An older token is always safe (the action ids make a re-read harmless); writing
             # it at every sync was a file written and flushed to disk per action.
-            self.handled_since = self.since
+            self.handled_since = done
             self.token_saved = time.monotonic()
             self._save_state()
         response = await self._call("sync", self.client.sync(
@@ -490,8 +495,8 @@ class MatrixTransport(Transport):
 
 async def run_referee(transport: MatrixTransport, referee: Any, seconds: float | None = None,
                       stop: asyncio.Event | None = None) -> None:
-    """The referee's loop: sync, hand what arrived to the referee, repeat (until ``stop`` is
-    set or ``seconds`` passed), while :meth:`MatrixTransport.send_lanes` sends the answers as
+    """The referee's loop: sync, hand what arrived to the referee (its handling task, while
+    the next sync already waits), repeat (until ``stop`` is set or ``seconds`` passed), while :meth:`MatrixTransport.send_lanes` sends the answers as
     soon as they are made, each room in its own lane: a sync never waits for the sends of the
     batch before it, nor a send for a sync (on a busy homeserver that was most of an action's
     round trip).  The sync token is kept after the referee has handled (and saved) what came
@@ -509,6 +514,25 @@ async def run_referee(transport: MatrixTransport, referee: Any, seconds: float |
     transport.waiting = asyncio.Event()
     done = asyncio.Event()
     sender = asyncio.create_task(transport.send_lanes(done))
+    loop = asyncio.get_running_loop()
+    # Each sync's messages are handled in order by one task while the next sync already
+    # waits (an action arriving meanwhile is not held back by the disk writes before it);
+    # the sync token is kept only up to the last batch handled.
+    transport.pipelined, transport.handled_token = True, transport.since
+    batches: asyncio.Queue = asyncio.Queue()
+
+    def deliver(out: list) -> None:  # on the worker thread: sent from the loop
+        loop.call_soon_threadsafe(send_all, transport, out)
+
+    async def handling() -> None:
+        while (batch := await batches.get()) is not None:
+            arrived, changes, token = batch
+            if arrived or changes:
+                send_all(transport, await asyncio.to_thread(answer, referee, arrived, changes,
+                                                            time.monotonic(), deliver))
+            transport.handled_token = token
+
+    handler = asyncio.create_task(handling())
     pause = 1.0
     try:
         while not (stop and stop.is_set()) and (deadline is None
@@ -521,15 +545,10 @@ async def run_referee(transport: MatrixTransport, referee: Any, seconds: float |
                 await asyncio.sleep(pause)
                 pause = min(60.0, pause * 2)
                 continue
-            arrived, changes = transport.receive(), transport.membership()
-            if arrived or changes:
-                loop = asyncio.get_running_loop()
-
-                def deliver(out: list) -> None:  # on the worker thread: sent from the loop
-                    loop.call_soon_threadsafe(send_all, transport, out)
-                send_all(transport, await asyncio.to_thread(answer, referee, arrived, changes,
-                                                            time.monotonic(), deliver))
+            batches.put_nowait((transport.receive(), transport.membership(), transport.since))
     finally:
+        batches.put_nowait(None)  # what arrived is handled before stopping
+        await handler
         done.set()
         transport.waiting.set()
         await sender
