@@ -657,13 +657,26 @@ def main(argv: list[str] | None = None) -> int:
                              "through one referee and the homeserver named by "
                              "TABLETOP_TEST_HOMESERVER (see game/online/loadtest.py)")
     parser.add_argument("--tables", type=int, default=20, help="tables for --online")
+    parser.add_argument("--think", metavar="LEAST,MOST", default=None,
+                        help="for --online: remote players think LEAST to MOST seconds "
+                             "(seeded) before each action, as people would; labelled so in "
+                             "the figures (without it they act at once: the full-speed figure)")
     args = parser.parse_args(argv)
     # This process never opens a real window; the frame figures run in child processes.
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if args.online:
         from .online.loadtest import bench_main
-        return bench_main(args.tables)
+        think = None
+        if args.think:
+            try:
+                least, most = (float(x) for x in args.think.split(","))
+            except ValueError:
+                parser.error("--think takes LEAST,MOST in seconds, e.g. 2,5")
+            if not 0 <= least <= most:
+                parser.error("--think: 0 <= LEAST <= MOST")
+            think = (least, most)
+        return bench_main(args.tables, think)
     if args.bots is not None:
         from .bench_bots import QUICK_HARD, QUICK_PLAIN, run
         if args.quick:

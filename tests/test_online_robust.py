@@ -94,6 +94,27 @@ def test_what_goes_to_one_room_at_once_is_packed_in_order_into_events_that_fit()
     assert pack([acks[0]]) == [acks[0]]
 
 
+def test_a_large_event_travels_compressed_and_opens_exactly_and_a_bad_one_opens_to_nothing():
+    import base64
+    import zlib
+    for event in pack([big_update(40_000)]) + pack([big_update(200_000)]):
+        squeezed = json.loads(json.dumps(protocol.squeeze(event)))
+        assert squeezed["kind"] == "zip" and encoded_size(squeezed) < encoded_size(event) / 2
+        assert protocol.unsqueeze(squeezed) == json.loads(json.dumps(event))
+    small = stamp("ack", "t0able", "9.9", id=new_action_id(), seat=0, step=1)
+    assert protocol.squeeze(small) is small and protocol.unsqueeze(small) is small
+
+    def zipped(raw: bytes) -> dict:
+        return stamp("zip", "t0able", "9.9", data=base64.b64encode(zlib.compress(raw)).decode())
+    bomb = zipped(b'{"kind":"update","pad":"' + b"a" * (protocol.MAX_SQUEEZED + 10) + b'"}')
+    assert len(bomb["data"]) < 2 * MAX_OUTGOING_BYTES  # small to send, too large to open
+    for bad in (bomb, zipped(b"[1, 2]"), zipped(b"not json"),
+                zipped(json.dumps(protocol.squeeze(big_update(40_000))).encode()),
+                stamp("zip", "t0able", "9.9", data="not base64!"),
+                stamp("zip", "t0able", "9.9", data=123)):
+        assert protocol.unsqueeze(bad) is None
+
+
 def _table(tmp_path=None):
     referee = Referee(tmp_path)
     seats = [{"name": NAMES[0], "kind": "human"}, {"name": NAMES[1], "kind": "human"},

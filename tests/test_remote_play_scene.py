@@ -204,7 +204,8 @@ def test_why_not_is_answered_by_the_referee_and_a_refusal_is_shown(tmp_path):
 
 def test_a_why_message_is_checked_strictly(tmp_path):
     hub, referee, ref_end, player, table_id = online(tmp_path, "mothership")
-    base = {"kind": "why", "proto": 1, "program": "x", "table": table_id, "seat": 0,
+    from game.online.protocol import PROTOCOL
+    base = {"kind": "why", "proto": PROTOCOL, "program": "x", "table": table_id, "seat": 0,
             "step": 0, "action": {"type": "end"}}
     for bad in ({**base, "step": -1}, {**base, "action": {"no": "type"}},
                 {**base, "extra": 1}, {**base, "seat": 1},

@@ -67,11 +67,14 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
                            tables: int = 1, game: str = "odysseus", seed: int = 0x5EC2E7ABCD17,
                            max_seconds: float = 600.0,
                            restart_at: int | None = None, seats: list[dict] | None = None,
-                           options: dict[str, Any] | None = None) -> dict[str, Any]:
+                           options: dict[str, Any] | None = None,
+                           think: tuple[float, float] | None = None) -> dict[str, Any]:
     """Play; ``restart_at``: once the referee has applied that many actions in all, its process
     is "killed" (the referee and its connection dropped, their unsent answers lost) and a new
     one resumes from the saves folder and the room map.  ``seats`` (default: Ada and Cy
-    remote, Bo a computer) and ``options`` set up each table."""
+    remote, Bo a computer) and ``options`` set up each table.  ``think``: (least, most)
+    seconds a remote player takes before each action (seeded per table, step and seat, as a
+    person would); None: each acts the moment its turn arrives (the full-speed figure)."""
     from game.tools.synapse_local import register_with_secret
     saves = Path(saves)
     run = secrets.token_hex(3)
@@ -108,11 +111,29 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
     holder = {"referee": referee, "end": ref_end, "restarts": 0}
 
     def finished() -> bool:
-        return all(holder["referee"].tables[t].match.is_over() for t in table_ids)
+        referee = holder["referee"]
+        if not referee.lock.acquire(blocking=False):  # busy in its worker thread: not yet
+            return False
+        try:
+            return all(referee.tables[t].match.is_over() for t in table_ids)
+        finally:
+            referee.lock.release()
+
+    async def thought(end: Recording, key: tuple[str, int], update: dict[str, Any],
+                      sent: dict[str, float], player: Player, busy: set) -> None:
+        """Act after a think time (the sync meanwhile stays open: the action goes now)."""
+        least, most = think or (0.0, 0.0)
+        rng = Rng.derive(11, table_ids.index(key[0]), update["step"], key[1])
+        await asyncio.sleep(least + (most - least) * rng.randbelow(1_000_000) / 1_000_000)
+        busy.discard(key)
+        sent[player.act(key[0], key[1], choose(game, update))] = time.monotonic()
+        await end.flush()
 
     async def seat_loop(player: Player, end: Recording) -> None:
         sent: dict[str, float] = {}
         acted: dict[Any, Any] = {}
+        thinking: set[asyncio.Task] = set()
+        busy: set[tuple[str, int]] = set()  # (table, seat) thinking now
         seen = 0
         while not finished() and time.monotonic() < deadline:
             # Long-polls: a sync returns as soon as something arrives, so a short timeout
@@ -130,10 +151,16 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
             seen = len(player.acks)
             for key in player.my_turn():
                 update = player.updates[key]
-                if acted.get(key) is update or player.pending:
+                if acted.get(key) is update or player.pending or key in busy:
                     continue
                 acted[key] = update
-                sent[player.act(key[0], key[1], choose(game, update))] = time.monotonic()
+                if think is None:
+                    sent[player.act(key[0], key[1], choose(game, update))] = time.monotonic()
+                else:
+                    busy.add(key)
+                    task = asyncio.create_task(thought(end, key, update, sent, player, busy))
+                    thinking.add(task)
+                    task.add_done_callback(thinking.discard)
 
     async def referee_loop() -> None:
         if restart_at is None:
@@ -176,8 +203,10 @@ async def play_over_matrix(homeserver: str, shared_secret: str, saves: str | Pat
             "over": finished(), "restarts": holder["restarts"]}
 
 
-def bench_main(tables: int = 20) -> int:
-    """``python -m game.bench --online``: prints the figures and writes bench-online.yaml."""
+def bench_main(tables: int = 20, think: tuple[float, float] | None = None) -> int:
+    """``python -m game.bench --online``: prints the figures and writes bench-online.yaml
+    (``--think LEAST,MOST``: remote players take a seeded think time before each action, a
+    figure labelled as such; without it they act at once, the full-speed figure)."""
     import os
     import tempfile
 
@@ -190,9 +219,12 @@ def bench_main(tables: int = 20) -> int:
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         result = asyncio.run(play_over_matrix(homeserver, secret, tmp, tables=tables,
-                                              max_seconds=900))
+                                              max_seconds=1800 if think else 900, think=think))
     trips = result["trips"]
-    figures = {"tables": tables, "over": result["over"], "actions": result["actions"],
+    figures = {"tables": tables,
+               "players": (f"think {think[0]:g}-{think[1]:g} s before each action (seeded)"
+                           if think else "act at once (full speed)"),
+               "over": result["over"], "actions": result["actions"],
                "seconds": round(result["seconds"], 1),
                "actions_per_second": round(result["actions"] / result["seconds"], 1),
                "round_trips": len(trips),

@@ -49,6 +49,13 @@ ROOMS_FILE = "matrix-rooms.yaml"
 TOKEN_SAVE_SECONDS = 2.0
 #: How many events of each room a sync may bring at most (then the rest on the next).
 TIMELINE_LIMIT = 100
+#: The referee sends a table room its table's state at most this often (seconds): what comes
+#: meanwhile travels in one event.  The players' programs take each seat's own view, log
+#: (with the public lines) and turn from the seat's room at once; the table room's event is
+#: the turn line people's Matrix apps notify them of, the game list's whose-turn and the
+#: public view, for which a second or two does not matter, while each event costs the
+#: homeserver its making, storing and a wake-up of everyone at the table.
+TABLE_ROOM_GAP = 2.0
 
 
 class NetworkError(Exception):
@@ -117,6 +124,12 @@ class MatrixTransport(Transport):
         #: set when something is sent (the referee's sending task waits on it).
         self.waiting: asyncio.Event | None = None
         self.token_saved = 0.0
+        #: (the referee) True when its caller handles a sync's messages while the next sync
+        #: runs: then only ``handled_token`` (set by the caller) is kept as handled.
+        self.pipelined = False
+        self.handled_token: str | None = None
+        #: the sync filter's id on the homeserver ("" if it would not store it).
+        self.filter_id: str | None = None
         self._load_state()
 
     # ------------------------------------------------------------------ state
@@ -258,15 +271,26 @@ class MatrixTransport(Transport):
         lanes: dict[str, deque[tuple[str, dict[str, Any]]]] = {}
         tasks: dict[str, asyncio.Task] = {}
         waiting = self.waiting = self.waiting or asyncio.Event()
+        last_sent: dict[str, float] = {}
 
         async def lane(room: str) -> None:
             queue, pause = lanes[room], 1.0
+            table_room = self.rooms.get(room, {}).get("role") == "table"
             try:
                 while queue:
+                    if table_room and not any(m.get("kind") in ("chat", "notice")
+                                              for _, m in queue):
+                        # A table's state at most every TABLE_ROOM_GAP: what came meanwhile
+                        # goes in one event (the latest turn line); a chat line goes at once.
+                        wait = last_sent.get(room, -TABLE_ROOM_GAP) + TABLE_ROOM_GAP \
+                            - time.monotonic()
+                        if wait > 0:
+                            await asyncio.sleep(wait)
                     items = list(queue)
                     queue.clear()
                     try:
                         await self._send_room(room, items)
+                        last_sent[room] = time.monotonic()
                         pause = 1.0
                     except NetworkError as exc:
                         queue.extendleft(reversed(items[getattr(exc, "sent", 0):]))
@@ -331,6 +355,11 @@ class MatrixTransport(Transport):
             events, origins = messages, list(range(len(messages)))
         for event, origin in zip(events, origins):
             kind, content = self._content(room, event)
+            if kind == protocol.EVENT_UPDATE:  # the referee's: compressed when large
+                content = protocol.squeeze(content)
+            elif kind == "m.room.message":
+                content = {**content,
+                           protocol.EVENT_UPDATE: protocol.squeeze(content[protocol.EVENT_UPDATE])}
             tx = event.get("id") if kind == protocol.EVENT_ACTION else None
             try:
                 await self._call("send a message", self.client.room_send(
@@ -349,24 +378,16 @@ class MatrixTransport(Transport):
         handled the previous batch.  ``send`` False: only sync (another task sends)."""
         if send:
             await self.flush()
-        if self.handled_since != self.since and \
+        done = self.handled_token if self.pipelined else self.since
+        if self.handled_since != done and \
                 time.monotonic() - self.token_saved >= TOKEN_SAVE_SECONDS:
             # An older token is always safe (the action ids make a re-read harmless); writing
             # it at every sync was a file written and flushed to disk per action.
-            self.handled_since = self.since
+            self.handled_since = done
             self.token_saved = time.monotonic()
             self._save_state()
-        # Only what this end reads: not its own events (a sync woken by each of them is most
-        # of a busy referee's syncs), no typing, receipts or account data, members lazily.
-        sync_filter = {"room": {"timeline": {"limit": TIMELINE_LIMIT,
-                                             "not_senders": [self.account]},
-                                "state": {"lazy_load_members": True},
-                                "ephemeral": {"not_types": ["*"]},
-                                "account_data": {"not_types": ["*"]}},
-                       "presence": {"not_types": ["*"]},
-                       "account_data": {"not_types": ["*"]}}
         response = await self._call("sync", self.client.sync(
-            timeout=timeout_ms, since=self.since, sync_filter=sync_filter))
+            timeout=timeout_ms, since=self.since, sync_filter=await self._sync_filter()))
         arrived = len(self.inbox)
         for room, invited in response.rooms.invite.items():
             await self._invited(room, invited)
@@ -385,6 +406,35 @@ class MatrixTransport(Transport):
         if send:
             await self.flush()
         return len(self.inbox) - arrived
+
+    def sync_filter(self) -> dict[str, Any]:
+        """What this end's syncs bring: not its own events (a sync woken by each of them is
+        most of a busy referee's syncs), no typing, receipts, presence or account data,
+        members lazily."""
+        return {"room": {"timeline": {"limit": TIMELINE_LIMIT, "not_senders": [self.account]},
+                         "state": {"lazy_load_members": True},
+                         "ephemeral": {"not_types": ["*"]},
+                         "account_data": {"not_types": ["*"]}},
+                "presence": {"not_types": ["*"]},
+                "account_data": {"not_types": ["*"]}}
+
+    async def _sync_filter(self) -> str | dict[str, Any]:
+        """The filter's id on the homeserver, uploaded once per connection: a filter sent
+        inline with every sync is parsed and checked against the filter schema by the
+        homeserver at every sync (a few per cent of a busy local Synapse's time).  A
+        homeserver that will not store it gets the filter inline."""
+        if self.filter_id is None:
+            wanted = self.sync_filter()
+            try:
+                response = await self._call("sync", self.client.upload_filter(
+                    user_id=self.account, room=wanted["room"], presence=wanted["presence"],
+                    account_data=wanted["account_data"]))
+                self.filter_id = str(response.filter_id)
+            except NetworkError as exc:
+                if not getattr(exc, "permanent", False):
+                    raise
+                self.filter_id = ""
+        return self.filter_id or self.sync_filter()
 
     async def _invited(self, room: str, invited: Any) -> None:
         inviter = next((ev.sender for ev in invited.invite_state
@@ -423,6 +473,11 @@ class MatrixTransport(Transport):
             return
         if kind == "m.room.message" and isinstance(content.get(protocol.EVENT_UPDATE), dict):
             kind, content = protocol.EVENT_UPDATE, content[protocol.EVENT_UPDATE]
+        if kind == protocol.EVENT_UPDATE:
+            content = protocol.unsqueeze(content)
+            if not isinstance(content, dict):
+                log.warning("an unreadable compressed event in %s; ignored", room)
+                return
         if self.referee is None:  # the referee reads actions from its rooms' members
             info = self.rooms.get(room)
             if kind != protocol.EVENT_ACTION or info is None:
@@ -450,19 +505,44 @@ class MatrixTransport(Transport):
 
 async def run_referee(transport: MatrixTransport, referee: Any, seconds: float | None = None,
                       stop: asyncio.Event | None = None) -> None:
-    """The referee's loop: sync, hand what arrived to the referee, repeat (until ``stop`` is
-    set or ``seconds`` passed), while :meth:`MatrixTransport.send_lanes` sends the answers as
+    """The referee's loop: sync, hand what arrived to the referee (its handling task, while
+    the next sync already waits), repeat (until ``stop`` is set or ``seconds`` passed), while :meth:`MatrixTransport.send_lanes` sends the answers as
     soon as they are made, each room in its own lane: a sync never waits for the sends of the
     batch before it, nor a send for a sync (on a busy homeserver that was most of an action's
     round trip).  The sync token is kept after the referee has handled (and saved) what came
     before it; answers lost in a crash are sent again on restart (:meth:`Referee.greet`, and
     the resent actions' acks).  A network failure is reported and retried with a growing
-    pause (at most a minute); the referee itself never stops for it."""
-    from .transport import serve
+    pause (at most a minute); the referee itself never stops for it.
+
+    The referee works in a worker thread (:func:`~game.online.transport.answer`; it holds
+    ``referee.lock``): each action's autosave is written and flushed to disk before its
+    answers leave, and those disk waits (a few milliseconds each, two files per action) no
+    longer stop this loop's sends and syncs for every other table meanwhile; each message's
+    answers are handed to the loop as soon as they are made, not after the whole batch's."""
+    from .transport import answer, send_all
     deadline = None if seconds is None else time.monotonic() + seconds
     transport.waiting = asyncio.Event()
     done = asyncio.Event()
     sender = asyncio.create_task(transport.send_lanes(done))
+    loop = asyncio.get_running_loop()
+    # Each sync's messages are handled in order by one task while the next sync already
+    # waits (an action arriving meanwhile is not held back by the disk writes before it);
+    # the sync token is kept only up to the last batch handled.
+    transport.pipelined, transport.handled_token = True, transport.since
+    batches: asyncio.Queue = asyncio.Queue()
+
+    def deliver(out: list) -> None:  # on the worker thread: sent from the loop
+        loop.call_soon_threadsafe(send_all, transport, out)
+
+    async def handling() -> None:
+        while (batch := await batches.get()) is not None:
+            arrived, changes, token = batch
+            if arrived or changes:
+                send_all(transport, await asyncio.to_thread(answer, referee, arrived, changes,
+                                                            time.monotonic(), deliver))
+            transport.handled_token = token
+
+    handler = asyncio.create_task(handling())
     pause = 1.0
     try:
         while not (stop and stop.is_set()) and (deadline is None
@@ -475,8 +555,10 @@ async def run_referee(transport: MatrixTransport, referee: Any, seconds: float |
                 await asyncio.sleep(pause)
                 pause = min(60.0, pause * 2)
                 continue
-            serve(referee, transport, time.monotonic())
+            batches.put_nowait((transport.receive(), transport.membership(), transport.since))
     finally:
+        batches.put_nowait(None)  # what arrived is handled before stopping
+        await handler
         done.set()
         transport.waiting.set()
         await sender

@@ -26,20 +26,25 @@ The referee sends each seat an ``update`` built by :func:`seat_update` from that
 the table a ``table`` message (public log lines, status, whose turn, who is away) built by
 :func:`table_update`, a ``notice`` (a player left or came back, an undo was done) and a
 ``chat`` line (``by``: the speaker's seat names, ``seats``, ``account``, ``text``: only the
-player's own words; over Matrix an ordinary text message, see :func:`chat_text`).  No message ever holds the seed, another seat's view or another seat's
-secret log lines: the builders take only what the match gives that seat.
+player's own words; over Matrix an ordinary text message, see :func:`chat_text`).  No message
+ever holds the seed, another seat's view or another seat's secret log lines: the builders take
+only what the match gives that seat.  Over Matrix, what the referee sends one room at once
+travels as a ``batch`` (as ``part`` messages when too large), and an event over
+:data:`SQUEEZE_BYTES` as a ``zip`` (:func:`squeeze`: compressed).
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
 import uuid
+import zlib
 from typing import Any
 
 #: The protocol version: a message of another version is refused, naming both.
-PROTOCOL = 1
+PROTOCOL = 2  # 2: compressed ("zip") events and table chat
 #: The custom Matrix event types (and the in-memory transport's names for the same).
 NAMESPACE = "io.github.tabletop_hotseat"
 EVENT_ACTION = f"{NAMESPACE}.action"
@@ -72,7 +77,7 @@ OPTIONAL = {"rules"}
 #: referee reads again after a restart is said once; older programs send none).
 OPTIONAL_OF = {"chat": {"id"}}
 OUTGOING = ("update", "ack", "refused", "table", "chat", "why", "notice", "batch", "part",
-            "undone", "hint", "history")
+            "undone", "hint", "history", "zip")
 #: The longest action type a ``why_kind`` may name.
 MAX_TYPE = 64
 #: How much of a split message's text one ``part`` carries: the text is ASCII (escaped), so
@@ -366,6 +371,45 @@ def pack(messages: list[dict[str, Any]], program: str | None = None,
     return out
 
 
+#: A referee's event larger than this travels compressed (:func:`squeeze`).
+SQUEEZE_BYTES = 1024
+#: The most a compressed event may open to (a bound for a program reading one).
+MAX_SQUEEZED = 4 * MAX_OUTGOING_BYTES
+
+
+def squeeze(message: dict[str, Any]) -> dict[str, Any]:
+    """``message`` as a ``zip`` message (``data``: its JSON, zlib-compressed, in base64) when
+    it is larger than :data:`SQUEEZE_BYTES`, else itself.  An update is mostly the repeated
+    words of a game's view: compressed it is about a tenth the size, and a homeserver's work
+    per event (checking the content is canonical JSON, hashing, storing it, sending it to
+    every client that syncs) grows with the size.  :func:`unsqueeze` is the inverse."""
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    if len(text) <= SQUEEZE_BYTES:
+        return message
+    extra = {"rules": message["rules"]} if "rules" in message else {}
+    return stamp("zip", message.get("table", "unknown"), message.get("program"), **extra,
+                 data=base64.b64encode(zlib.compress(text, 6)).decode("ascii"))
+
+
+def unsqueeze(message: Any) -> Any:
+    """A ``zip`` message opened (None if it cannot be: not base64, not zlib, larger than
+    :data:`MAX_SQUEEZED`, not a JSON object, or itself a ``zip``); anything else as it is."""
+    if not isinstance(message, dict) or message.get("kind") != "zip":
+        return message
+    data = message.get("data")
+    if not isinstance(data, str) or len(data) > 2 * MAX_OUTGOING_BYTES:
+        return None
+    try:
+        opener = zlib.decompressobj()
+        text = opener.decompress(base64.b64decode(data, validate=True), MAX_SQUEEZED)
+        if opener.unconsumed_tail:
+            return None
+        whole = json.loads(text)
+    except (ValueError, zlib.error):
+        return None
+    return whole if isinstance(whole, dict) and whole.get("kind") != "zip" else None
+
+
 class Joiner:
     """Puts :func:`split` parts back together, in order whatever order they came in; a part
     seen twice is harmless.  :meth:`take` returns the whole message with its last part."""
@@ -412,5 +456,5 @@ def turn_text(message: dict[str, Any]) -> str:
 __all__ = ["PROTOCOL", "EVENT_ACTION", "EVENT_UPDATE", "MAX_INCOMING_BYTES",
            "MAX_OUTGOING_BYTES", "BadMessage", "check_incoming", "new_action_id",
            "program_version", "seat_update", "table_update", "stamp", "encoded_size",
-           "to_wire", "from_wire", "split", "pack", "Joiner",
+           "to_wire", "from_wire", "split", "pack", "Joiner", "squeeze", "unsqueeze",
            "turn_text", "chat_text"]

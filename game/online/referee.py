@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,6 +131,10 @@ class Referee:
         self.buckets: dict[str, Bucket] = {}
         #: A second, slower bucket per account for chat lines (people read them).
         self.chat_buckets: dict[str, Bucket] = {}
+        #: Held while a message is handled or a table opened: a program that hands the
+        #: referee's work (and its saves' disk writes) to a worker thread, so that its network
+        #: loop goes on meanwhile, may still call it from that loop.
+        self.lock = threading.RLock()
 
     # ------------------------------------------------------------------ tables
     def open_table(self, game_id: str, seats: list[dict[str, Any]],
@@ -139,6 +144,12 @@ class Referee:
         """Start a match; ``accounts[i]`` is the account playing seat ``i`` (None for a
         computer seat).  Returns the table id and the first messages.  Raises IllegalAction
         (a readable reason) for a bad game, seat list or binding."""
+        with self.lock:
+            return self._open_table(game_id, seats, accounts, seed, options, table_id)
+
+    def _open_table(self, game_id: str, seats: list[dict[str, Any]],
+                    accounts: list[str | None], seed: int | None,
+                    options: dict[str, Any] | None, table_id: str | None) -> tuple[str, Outgoing]:
         table_id = table_id or new_match_id()
         if not protocol.TABLE_ID.match(table_id) or table_id in self.tables:
             raise IllegalAction(f"The table id {table_id!r} is taken or malformed.")
@@ -233,7 +244,8 @@ class Referee:
     def handle(self, sender: str, message: Any, now: float) -> Outgoing:
         """Answer one message from ``sender`` (an account id) received at time ``now``."""
         try:
-            return self._handle(sender, message, now)
+            with self.lock:
+                return self._handle(sender, message, now)
         except Exception:  # noqa: BLE001 - the referee never falls over
             log.exception("online referee: a message from %s could not be handled", sender)
             table = message.get("table") if isinstance(message, dict) else None
@@ -245,6 +257,10 @@ class Referee:
         """A remote player left the table's rooms (``here`` False: Matrix membership "leave")
         or came back: a line for the table, once per change (nothing for an account without a
         seat, or for what changes nothing).  The match itself never changes: it waits."""
+        with self.lock:
+            return self._presence(table_id, account, here)
+
+    def _presence(self, table_id: str, account: str, here: bool) -> Outgoing:
         table = self.tables.get(table_id)
         if table is None or not isinstance(account, str) or not table.seats_of(account):
             return []

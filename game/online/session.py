@@ -495,7 +495,12 @@ class Tables:
 
     def _arrived(self, room: str, source: dict[str, Any], content: dict[str, Any]) -> bool:
         """One event from a referee: a ``batch`` gives each message it holds, a ``part`` is
-        kept until its message is whole (``protocol.pack`` makes both)."""
+        kept until its message is whole (``protocol.pack`` makes both), a ``zip`` is opened
+        (``protocol.squeeze``)."""
+        if content.get("kind") == "zip":
+            content = protocol.unsqueeze(content)
+            if not isinstance(content, dict):
+                return False
         if content.get("kind") == "batch":
             changed = False
             for inner in content.get("messages") or []:

@@ -109,12 +109,28 @@ class MemoryTransport(Transport):
 def serve(referee: Referee, transport: Transport, now: float) -> int:
     """Hand every message that arrived to the referee and send its answers; how many."""
     arrived = transport.receive()
-    for sender, message in arrived:
-        for recipient, answer in referee.handle(sender, message, now):
-            transport.send(recipient, answer)
-    for table, account, here in transport.membership():
-        send_all(transport, referee.presence(table, account, here))
+    send_all(transport, answer(referee, arrived, transport.membership(), now))
     return len(arrived)
+
+
+def answer(referee: Referee, arrived: list[tuple[str, dict[str, Any]]],
+           changes: list[tuple[str, str, bool]], now: float,
+           deliver: Any = None) -> list[tuple[str, dict[str, Any]]]:
+    """The referee's answers to the messages that ``arrived`` and to the membership
+    ``changes``, in order (no transport touched: a network loop may run this in a worker
+    thread while it goes on, see :func:`game.online.matrix.run_referee`).  ``deliver``, if
+    given, is called with each message's answers as soon as they are made (and saved), so
+    that the first action of a batch need not wait for the others' disk writes; then the
+    answers returned are only those not delivered (none)."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for sender, message in arrived:
+        out += referee.handle(sender, message, now)
+        if deliver is not None and out:
+            deliver(out)
+            out = []
+    for table, account, here in changes:
+        out += referee.presence(table, account, here)
+    return out
 
 
 def send_all(transport: Transport, outgoing: list[tuple[str, dict[str, Any]]]) -> None:
@@ -122,4 +138,4 @@ def send_all(transport: Transport, outgoing: list[tuple[str, dict[str, Any]]]) -
         transport.send(recipient, message)
 
 
-__all__ = ["Transport", "MemoryHub", "MemoryTransport", "serve", "send_all"]
+__all__ = ["Transport", "MemoryHub", "MemoryTransport", "serve", "answer", "send_all"]
