@@ -448,3 +448,30 @@ def test_a_chat_line_read_again_after_a_referee_restart_is_said_once(tmp_path):
     two.exchange()
     assert [line["text"] for line in two.tables[0].chat_lines()] == [
         "See you at Troy.", "Now!", "from an older program"]
+
+
+def test_a_restarted_referee_does_not_notify_the_same_turn_again(tmp_path):
+    """The turn line mentions whose turn it is (Matrix apps notify them); a line that tells
+    nothing new is a plain notice, also after the referee's program restarts."""
+    pytest.importorskip("nio")
+    from game.online.matrix import MatrixTransport
+    state = tmp_path / "matrix-rooms.yaml"
+
+    def referee_end():
+        end = MatrixTransport("http://127.0.0.1:9", "@ref:test", "", state=state)
+        end.rooms = {"!table": {"table": "t0able", "role": "table", "account": None}}
+        return end
+
+    def turn(to_act):
+        return protocol.stamp("table", "t0able", "test", to_act=to_act, over=False,
+                              waiting=["Bo"], mentions=["@bo:test"], status="")
+
+    end = referee_end()
+    assert end._content("!table", turn([1]))[1]["msgtype"] == "m.text"
+    assert end._content("!table", turn([1]))[1]["msgtype"] == "m.notice"
+    end._save_state()
+    again = referee_end()  # the program restarted
+    kind, content = again._content("!table", turn([1]))
+    assert (kind, content["msgtype"]) == ("m.room.message", "m.notice")
+    assert "m.mentions" not in content
+    assert again._content("!table", turn([0]))[1]["msgtype"] == "m.text"

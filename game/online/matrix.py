@@ -113,7 +113,10 @@ class MatrixTransport(Transport):
         self.rooms: dict[str, dict[str, Any]] = {}
         self.since: str | None = None
         self.handled_since: str | None = None
-        self.last_turn: dict[str, Any] = {}
+        #: table -> (seats to act, over) of the last turn line sent to its room: a line that
+        #: tells nothing new is a plain notice (no mention, so nobody is notified twice).
+        #: Kept in the state file, so a restarted referee does not notify again either.
+        self.last_turn: dict[str, tuple[tuple[Any, ...], bool]] = {}
         self.notices: deque[str] = deque(maxlen=100)
         #: (table, account, here): membership changes in the referee's rooms, unread.
         self.changes: deque[tuple[str, str, bool]] = deque()
@@ -140,13 +143,18 @@ class MatrixTransport(Transport):
             doc = read_yaml(self.state_path)
             self.rooms = {str(k): dict(v) for k, v in (doc.get("rooms") or {}).items()}
             self.since = self.handled_since = doc.get("since")
+            self.last_turn = {str(table): (tuple(turn.get("to_act") or ()), bool(turn.get("over")))
+                              for table, turn in (doc.get("turns") or {}).items()
+                              if isinstance(turn, dict)}
         except (SaveError, AttributeError, TypeError, ValueError) as exc:
             log.error("the Matrix room map %s could not be read: %s", self.state_path, exc)
 
     def _save_state(self) -> None:
         if self.state_path is not None:
+            turns = {table: {"to_act": list(to_act), "over": over}
+                     for table, (to_act, over) in self.last_turn.items()}
             write_yaml_atomic(self.state_path, {"account": self.account, "rooms": self.rooms,
-                                                "since": self.handled_since})
+                                                "since": self.handled_since, "turns": turns})
 
     def _people(self, table: str) -> set[str]:
         return self.people.get(table) or {info.get("account") for info in self.rooms.values()
