@@ -629,7 +629,8 @@ def balance(wanted: list[str] | None = None, games: int | None = None,
 def main(argv: list[str] | None = None) -> int:
     import argparse
     import yaml
-    parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m game.bench",
+                                     description=__doc__.splitlines()[0])
     parser.add_argument("--balance", nargs="*", metavar="GAME",
                         help="only the balance reports (of these games; none named: all)")
     parser.add_argument("--bots", nargs="*", metavar="GAME",

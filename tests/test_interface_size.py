@@ -192,7 +192,8 @@ def test_high_contrast_panels_are_black_not_the_normal_palette(game_id):
         frame = d.app.screen
         panel = play.panel_rect().clip(frame.get_rect())
         black = sum(frame.get_at((x, y))[:3] == (0, 0, 0)
-                    for x in range(panel.x, panel.right, 3) for y in range(panel.y, panel.bottom, 3))
+                    for x in range(panel.x, panel.right, 3)
+                    for y in range(panel.y, panel.bottom, 3))
         shares[theme] = black / len(range(panel.x, panel.right, 3)) / len(
             range(panel.y, panel.bottom, 3))
         corner = frame.get_at((2, frame.get_height() - 2))[:3]  # the window's background

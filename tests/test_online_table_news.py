@@ -311,8 +311,8 @@ def test_a_program_that_only_plays_as_a_guest_runs_no_referee(tmp_path, server, 
                                              "DEVICE", "token"))
 
     def service():
-        made = OnlineService(creds_path, tmp_path / "online", session_factory=online.SESSION_FACTORY,
-                             host=True).start()
+        made = OnlineService(creds_path, tmp_path / "online",
+                             session_factory=online.SESSION_FACTORY, host=True).start()
         for _ in range(500):
             if made.tables is not None:
                 break

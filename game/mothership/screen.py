@@ -741,7 +741,8 @@ class MothershipScreen(GameScreen):
             if s == current and view["phase"] == "play":
                 pygame.draw.circle(surface, GOLD, rect.center, token // 2 + 3, 3)
             surface.blit(image, rect)
-            draw_seat_mark(surface, s, (rect.left + 3, rect.top + 3), max(11, image.get_width() * 0.36))
+            draw_seat_mark(surface, s, (rect.left + 3, rect.top + 3),
+                           max(11, image.get_width() * 0.36))
             effects = list(dict.fromkeys(effects_of(seat)))
             for k, effect in enumerate(effects[:4]):
                 effect_token(surface, effect, (rect.right - 2 - k * token * 0.36,

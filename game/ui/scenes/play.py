@@ -996,7 +996,8 @@ class PlayScene(Scene):
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
             self._drag = None
-        if event.type == pygame.MOUSEWHEEL and self.board_rect().collidepoint(pygame.mouse.get_pos()):
+        if event.type == pygame.MOUSEWHEEL and \
+                self.board_rect().collidepoint(pygame.mouse.get_pos()):
             self.zoom_by(1.25 ** event.y, pygame.mouse.get_pos())
             return True
         if event.type == pygame.MOUSEMOTION:
