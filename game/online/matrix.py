@@ -513,14 +513,15 @@ class MatrixTransport(Transport):
 
 async def run_referee(transport: MatrixTransport, referee: Any, seconds: float | None = None,
                       stop: asyncio.Event | None = None) -> None:
-    """The referee's loop: sync, hand what arrived to the referee (its handling task, while
-    the next sync already waits), repeat (until ``stop`` is set or ``seconds`` passed), while
-    :meth:`MatrixTransport.send_lanes` sends the answers as soon as they are made, each room
-    in its own lane: a sync never waits for the sends of the batch before it, nor a send for a
-    sync (on a busy homeserver that was most of an action's round trip).  The sync token is
-    kept after the referee has handled (and saved) what came before it; answers lost in a crash are sent again on restart (:meth:`Referee.greet`, and
-    the resent actions' acks).  A network failure is reported and retried with a growing
-    pause (at most a minute); the referee itself never stops for it.
+    """The referee's loop: sync, hand what arrived to the referee (its handling task, while the
+    next sync already waits), repeat (until ``stop`` is set or ``seconds`` passed), while
+    :meth:`MatrixTransport.send_lanes` sends the answers as soon as they are made, each room in
+    its own lane: a sync never waits for the sends of the batch before it, nor a send for a sync
+    (on a busy homeserver that was most of an action's round trip).  The sync token is kept after
+    the referee has handled (and saved) what came before it; answers lost in a crash are sent
+    again on restart (:meth:`Referee.greet`, and the resent actions' acks).  A network failure is
+    reported and retried with a growing pause (at most a minute); the referee itself never stops
+    for it.
 
     The referee works in a worker thread (:func:`~game.online.transport.answer`; it holds
     ``referee.lock``): each action's autosave is written and flushed to disk before its

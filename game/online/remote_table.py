@@ -7,12 +7,13 @@ about (view, legal actions, log, whose turn, status, the end and its result) or 
 table's public ``table`` message (seats, options, the public view).  An action is sent with
 :meth:`Player.act`; until the referee answers, ``pending`` says so (the panel shows it) and
 no other action is sent; a refusal's reason comes back from :meth:`poll` and is shown like a
-local refusal (the controls stay as they were meanwhile, so the panel does not jump; a
-second action is refused with ``pending``'s words).  "Why not?" for an action that is not
-legal is asked of the referee once per step (``why``/``why_kind``): meanwhile the answer
-is :data:`~game.engine.table.ASKING`, and the answer's arrival changes ``step`` so the screen asks again.  Undo and hints are asked of
-the referee too (``undo``/``hint``): it applies hot-seat's undo rule (each update says whether
-the seat may undo now, or why not) and works a hint out from the seat's own view, recording
+local refusal (the controls stay as they were meanwhile, so the panel does not jump; a second
+action is refused with ``pending``'s words).  "Why not?" for an action that is not legal is
+asked of the referee once per step (``why``/``why_kind``): meanwhile the answer is
+:data:`~game.engine.table.ASKING`, and the answer's arrival changes ``step`` so the screen
+asks again.  Undo and hints are asked of the referee too (``undo``/``hint``): it applies
+hot-seat's undo rule (each update says whether the seat may undo now, or why not) and works a
+hint out from the seat's own view, recording
 the asking as hot-seat does; :meth:`ask_hint` sends the question and :meth:`take_hint` gives
 the answer's action once it is here.
 
