@@ -15,8 +15,10 @@ Every figure is printed with its number of games, its share and the share's 95% 
 interval (Wilson score interval; a tied win counts its fraction), the ratio to the fair share
 with the same interval divided by the fair share, the block of seeds it played, and how often
 the Hard player *overruled* Normal (chose something else than the Normal player would have in
-the same position) among its decisions with a real choice.  A figure whose interval holds the
-target both ways is not yet decided: play more games.
+the same position) among its decisions with a real choice.  A figure is met when its value
+reaches the target and its interval's lower end is above a floor (issue 27: Hard's ratio above
+1.15; Normal's ratio above 1.0; a crew's gain above 0 points), missed when its value is below
+the target, and undecided (play more games) when the value is reached but not its interval.
 
 Seeds.  The figures play the block starting at :data:`SEED`, which no tuning ever used.  The
 blocks used for tuning (as the commit log and the code's comments record them), kept clear
@@ -71,6 +73,9 @@ SEED = 700_001
 CREW_GAMES = {"mothership": {"difficulty": "medium"}}
 #: Targets (issues 17 and 27).
 HARD_RATIO, NORMAL_RATIO, CREW_POINTS, P95_S, MAX_S = 1.4, 1.2, 15.0, 1.0, 2.5
+#: The lowest the 95% interval's lower end may reach for a figure to be met (issue 27: Hard's
+#: ratio above 1.15; a level's edge over the one below it, Normal's or a crew's, above none).
+HARD_FLOOR, NORMAL_FLOOR, CREW_FLOOR = 1.15, 1.0, 0.0
 
 
 def _mark(ok: bool) -> str:
@@ -214,9 +219,14 @@ def _figure_line(game: str, label: str, f: dict[str, Any], target: str, ok: bool
             f"{fair} {ratio:20} {over:16} {times}  {target}{mark}")
 
 
-def _decided(low: float, high: float, target: float) -> bool | None:
-    """True: the interval is above the target; False: below; None: it holds the target."""
-    return True if low >= target else False if high < target else None
+def _verdict(value: float, low: float, target: float, floor: float) -> bool | None:
+    """Issue 27's rule: a figure is met (True) when its value reaches the target and its 95%
+    interval's lower end is above ``floor``; missed (False) when its value is below the
+    target; undecided (None: play more games) when the value reaches the target but the
+    interval still reaches down to the floor."""
+    if value < target:
+        return False
+    return True if low > floor else None
 
 
 def _gap(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, float, float]:
@@ -237,11 +247,12 @@ def table(results: dict[str, dict[str, Any]]) -> str:
     for game, r in results.items():
         if r["kind"] == "duel":
             h, n = r["hard_vs_normal"], r["normal_vs_easy"]
-            hard_ok = _decided(h["ratio_low"], h["ratio_high"], HARD_RATIO)
+            hard_ok = _verdict(h["ratio"], h["ratio_low"], HARD_RATIO, HARD_FLOOR)
             lines.append(_figure_line(game, "Hard vs Normal", h, f">= {HARD_RATIO}x", hard_ok,
                                       True))
             lines.append(_figure_line(game, "Normal vs Easy", n, f">= {NORMAL_RATIO}x",
-                                      _decided(n["ratio_low"], n["ratio_high"], NORMAL_RATIO),
+                                      _verdict(n["ratio"], n["ratio_low"], NORMAL_RATIO,
+                                               NORMAL_FLOOR),
                                       False))
         else:
             h, n, e = r["hard_crew"], r["normal_crew"], r["easy_crew"]
@@ -249,20 +260,21 @@ def table(results: dict[str, dict[str, Any]]) -> str:
             down, down_low, down_high = _gap(n, e)
             lines.append(_figure_line(
                 game, "Hard crew", h, f"{up:+.0f} pt [{up_low:+.0f}, {up_high:+.0f}] vs Normal "
-                f"(>= +{CREW_POINTS:.0f})", _decided(up_low, up_high, CREW_POINTS), True))
+                f"(>= +{CREW_POINTS:.0f})", _verdict(up, up_low, CREW_POINTS, CREW_FLOOR), True))
             lines.append(_figure_line(
                 game, "Normal crew", n, f"{down:+.0f} pt [{down_low:+.0f}, {down_high:+.0f}] "
-                f"vs Easy (> 0)", _decided(down_low, down_high, 1e-9), False))
+                f"vs Easy (> 0)", _verdict(down, down_low, 1e-9, CREW_FLOOR), False))
             lines.append(_figure_line(game, "Easy crew", e, "", None, False))
             h = r["hard_crew"]
         times_ok = h["decisions"] == 0 or (h["p95_s"] <= P95_S and h["max_s"] <= MAX_S)
         if not times_ok:
             lines.append(f"{'':18} Hard decision time MISSED (p95 {h['p95_s']:.2f} s, "
                          f"max {h['max_s']:.2f} s)")
-    lines.append(f"targets: Hard >= {HARD_RATIO}x fair share, Normal >= {NORMAL_RATIO}x "
-                 f"(ok/MISSED only once the 95% interval is all above or all below; blank: "
-                 f"undecided, play more games); crews (Mothership, Medium): Hard escapes >= "
-                 f"{CREW_POINTS:.0f} points more than Normal; Hard decision CPU p95 <= "
+    lines.append(f"targets: Hard >= {HARD_RATIO}x fair share with the interval above "
+                 f"{HARD_FLOOR}x, Normal >= {NORMAL_RATIO}x with it above {NORMAL_FLOOR}x; "
+                 f"crews (Mothership, Medium): Hard escapes >= {CREW_POINTS:.0f} points more "
+                 f"than Normal, the interval above {CREW_FLOOR:+.0f}; blank: the value is "
+                 f"reached but not yet its interval, play more games; Hard decision CPU p95 <= "
                  f"{P95_S} s, max <= {MAX_S} s; n: seats")
     return "\n".join(lines)
 

@@ -75,3 +75,14 @@ def test_a_bad_part_is_refused(part, capsys):
     with pytest.raises(SystemExit):
         bench_bots.main(["--part", part, "odysseus"])
     assert "--part" in capsys.readouterr().err
+
+
+def test_a_figure_is_met_by_its_value_and_its_interval() -> None:
+    """Issue 27's rule: Hard's ratio reaches 1.4 with the interval's lower end above 1.15."""
+    verdict = bench_bots._verdict
+    assert verdict(1.55, 1.37, bench_bots.HARD_RATIO, bench_bots.HARD_FLOOR) is True
+    assert verdict(1.30, 1.11, bench_bots.HARD_RATIO, bench_bots.HARD_FLOOR) is False
+    assert verdict(1.45, 1.10, bench_bots.HARD_RATIO, bench_bots.HARD_FLOOR) is None
+    assert verdict(18.0, 6.0, bench_bots.CREW_POINTS, bench_bots.CREW_FLOOR) is True
+    assert verdict(18.0, -1.0, bench_bots.CREW_POINTS, bench_bots.CREW_FLOOR) is None
+    assert verdict(12.0, 3.0, bench_bots.CREW_POINTS, bench_bots.CREW_FLOOR) is False

@@ -97,6 +97,16 @@ def random_policy(controller: Controller, seat: int, legal: list[Action], rng: R
     return rng.choice(legal)
 
 
+def own_policy(controller: Controller) -> Callable[..., Action | None]:
+    """The heuristic the searching seat starts from and plays its own playouts by: the game's
+    ``hard_policy(view, legal, rng)`` class method where it has one (a Normal player with
+    numbers tuned to win, Fantasy Racing's), else its Normal ``policy``.  The other seats'
+    playouts are always played by ``SearchSettings.policy``."""
+    cls = type(controller)
+    own = getattr(cls, "hard_policy", None)
+    return own if callable(own) else cls.policy
+
+
 @dataclass
 class Node:
     visits: int = 0
@@ -224,12 +234,14 @@ def _by_worlds(live: Controller, seat: int, legal: list[Action], rng: Rng,
 
 def _candidates(live: Controller, seat: int, legal: list[Action], rng: Rng,
                 settings: SearchSettings) -> list[Action]:
-    """The Normal player's choice first, then other choices it makes with other dice, then
+    """The seat's own heuristic's choice first (:func:`own_policy`: the Normal player's, or
+    the game's Hard numbers), then other choices it makes with other dice, then
     random legal actions, up to ``settings.candidates`` in all (every action when few)."""
     view = live.view(seat)
     chosen: dict[str, Action] = {}
+    policy = own_policy(live)
     for attempt in range(2 * settings.candidates):
-        pick = type(live).policy(view, legal, Rng.derive(rng.next64(), attempt))
+        pick = policy(view, legal, Rng.derive(rng.next64(), attempt))
         if pick is None:
             break
         chosen.setdefault(action_key(pick), pick)
@@ -248,16 +260,23 @@ def _candidates(live: Controller, seat: int, legal: list[Action], rng: Rng,
 
 def _playout(world: Controller, seat: int, first: Action, rng: Rng,
              settings: SearchSettings) -> tuple[float, int]:
-    """``seat`` plays ``first`` in a copy of ``world``; then everyone plays Normal.  The
-    score, and the work the playout cost (``SearchSettings.work``)."""
+    """``seat`` plays ``first`` in a copy of ``world``; then it plays on by its own heuristic
+    (:func:`own_policy`) and everyone else by ``settings.policy`` (Normal).  The score, and
+    the work the playout cost (``SearchSettings.work``)."""
     state = copy.deepcopy(world)
     state.apply(seat, first)
     steps = 1
+    own = getattr(type(state), "hard_policy", None)
     for _step in range(settings.rollout_actions):
         if (turn := _next_turn(state)) is None:
             break
         actor, options = turn
-        state.apply(actor, settings.policy(state, actor, options, rng))
+        choice = None
+        if actor == seat and callable(own):
+            choice = own(state.view(actor), options, rng)
+        if choice is None:
+            choice = settings.policy(state, actor, options, rng)
+        state.apply(actor, choice)
         steps += 1
     return _score(state, len(state.seats))[seat], settings.playout_cost + steps
 

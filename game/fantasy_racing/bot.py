@@ -7,6 +7,7 @@ remaining steps allow; objects are scored by what they would do now.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -26,6 +27,48 @@ STEP_VALUE = 0.45
 SHORTCUT_SHIFTS = (-4, -3, -2, -1, 1, 2, 3, 4, 5, 5)
 #: What ending on an obstacle costs: a small shock (about two squares back), a hole's points.
 SHOCK_COST = 1.2
+
+
+@dataclass(frozen=True)
+class Style:
+    """The numbers a racer plays by.  :data:`NORMAL` is the Normal player's; the Hard player
+    plays its own seat by :data:`HARD` (see ``hard.py``)."""
+    step: float = STEP_VALUE
+    coin: float = 2.0
+    chest: float = 3.0
+    shield_item: float = 1.5
+    clover: float = 1.0
+    hole: float = -3.5
+    fight_win: float = 3.0
+    fight_big: float = 5.0
+    fight_loss: float = 2.5
+    fight_lead: float = 0.02
+    shock: float = SHOCK_COST
+    trap_spot: float = 0.6
+    spear_line: float = 0.4
+    use_early: float = 1.0
+    use_late: float = 0.6
+    use_last: float = 0.05
+    reroll_below: int = 2
+    shield_small: bool = False
+    shield_big: bool = True
+    haste: float = 2.5
+    purse: float = 2.0
+    big_shot: float = 3.0
+    small_shot: float = 2.0
+    shot_lead: float = 0.04
+    mist_near: float = 1.5
+    barrier_shot: float = 1.2
+    #: Fights valued by the characters' own rules (a timid racer is attacked, a frail one
+    #: takes a big shock, the crowd's favourite scores one more) and by what the rival
+    #: loses as well as what the racer wins; ``chest_bonus`` is added to a chest for
+    #: a character who scores for opening one.
+    rules_aware: bool = False
+    rival_share: float = 1.0
+    chest_bonus: float = 0.0
+
+
+NORMAL = Style()
 
 
 def trap_spot(cell: tuple[int, int], blocked) -> float:
@@ -64,7 +107,8 @@ def choke(cell: tuple[int, int], blocked) -> int:
 class World:
     """The dynamic state the bot reasons about, from a view."""
 
-    def __init__(self, view: View, me: int) -> None:
+    def __init__(self, view: View, me: int, style: Style = NORMAL) -> None:
+        self.style = style
         self.view = view
         self.me = me
         racer = view["racers"][me]
@@ -89,26 +133,64 @@ class World:
 
     def item_value(self, cell: tuple[int, int]) -> float:
         item = self.item(cell)
+        style = self.style
         if item == "coin":
-            return 2.0
+            return style.coin
         if item == "chest":
-            return 3.5 if "scrounger" in self.abilities else 3.0
+            return (style.chest + (0.5 if "scrounger" in self.abilities else 0.0)
+                    + (style.chest_bonus if "treasure_hunter" in self.abilities else 0.0))
         if item == "shield":
-            return 0.0 if "no_shield" in self.abilities else 1.5
+            return 0.0 if "no_shield" in self.abilities else style.shield_item
         if item == "clover":
-            return 1.0
+            return style.clover
         return 0.0
 
     def fight_value(self, cell: tuple[int, int]) -> float:
         value = 0.0
+        style = self.style
+        if style.rules_aware:
+            return sum(self.duel_value(other) for other in self.opponents.get(cell, []))
         for other in self.opponents.get(cell, []):
             table = self.char["combat"]
             guard = CHARACTERS[other["character"]]["guard"]
             defeat = table["defeat"] + guard
             simple = table["simple"] - guard
-            value += (simple * 3 + table["overwhelming"] * 5 - defeat * 2.5) / 100
-            value += 0.02 * (other["points"] - self.view["racers"][self.me]["points"])
+            value += (simple * style.fight_win + table["overwhelming"] * style.fight_big
+                      - defeat * style.fight_loss) / 100
+            value += style.fight_lead * (other["points"]
+                                         - self.view["racers"][self.me]["points"])
         return value
+
+    def duel_value(self, other: dict[str, Any]) -> float:
+        """What a fight with ``other`` on the square this racer moves to is worth to it, in
+        points: its own gain and shock, and (``rival_share`` of) the rival's, by the rules of
+        both characters (who attacks, frail, crowd favourite)."""
+        style = self.style
+        mine = self.char
+        theirs = CHARACTERS[other["character"]]
+        mine_traits = set(mine["abilities"]) | {mine["weakness"]}
+        their_traits = set(theirs["abilities"]) | {theirs["weakness"]}
+        small, big = 2.0 * style.step, 3.5 * style.step
+        timid = "timid" in mine_traits
+        attacker, defender = (theirs, mine) if timid else (mine, theirs)
+        table, guard = attacker["combat"], defender["guard"]
+        p_defeat = (table["defeat"] + guard) / 100
+        p_simple = (table["simple"] - guard) / 100
+        p_big = table["overwhelming"] / 100
+        # Points and shock of each side, when the attacker wins simply, wins big, or loses.
+        def side(traits: set[str], won: bool, gain: float, shock: float) -> float:
+            if won:
+                return gain + (1.0 if "crowd_favourite" in traits else 0.0)
+            return -(big if "frail" in traits else shock)
+        att_traits, def_traits = (their_traits, mine_traits) if timid else (mine_traits,
+                                                                           their_traits)
+        att = (p_simple * side(att_traits, True, 3.0, 0) + p_big * side(att_traits, True, 5.0, 0)
+               + p_defeat * side(att_traits, False, 0, small))
+        dfn = (p_simple * side(def_traits, False, 0, small)
+               + p_big * side(def_traits, False, 0, big)
+               + p_defeat * side(def_traits, True, 3.0, 0))
+        me, rival = (dfn, att) if timid else (att, dfn)
+        return me - style.rival_share * rival
 
     def rest_value(self, cell: tuple[int, int]) -> float:
         """Value of ending the move on ``cell`` (worked out once per cell)."""
@@ -120,14 +202,14 @@ class World:
     def _rest_value(self, cell: tuple[int, int]) -> float:
         kind = TERRAIN.get(cell)
         if kind == "hole":
-            return -3.5
+            return self.style.hole
         value = self.fight_value(cell)
         if kind == "shortcut":
             value += self.shortcut_value(cell)
         if "trap" in self.objects and cell not in self.traps and self.behind():
-            value += 0.6 * trap_spot(cell, self.blocked)
+            value += self.style.trap_spot * trap_spot(cell, self.blocked)
         if "magic_spear" in self.objects and self.in_line(cell, 6):
-            value += 0.4  # next turn the spear has someone to hit
+            value += self.style.spear_line  # next turn the spear has someone to hit
         return value
 
     def in_line(self, cell: tuple[int, int], reach: int) -> bool:
@@ -154,10 +236,10 @@ class World:
         for shift in SHORTCUT_SHIFTS:
             ty = max(0, y + shift) if shift < 0 else y + shift
             landing = (x, ty % H)
-            value = (ty - y) * STEP_VALUE + self.item_value(landing)
+            value = (ty - y) * self.style.step + self.item_value(landing)
             kind = TERRAIN.get(landing)
             if kind == "rock" or (kind == "barrier" and landing not in self.destroyed):
-                value -= SHOCK_COST
+                value -= self.style.shock
             elif kind == "hole":
                 value -= 2.5
             elif landing in self.traps:
@@ -171,6 +253,7 @@ class World:
 def best_path(world: World, start: tuple[int, int], left: int, taken: int,
               can_stop_here: bool = False) -> tuple[float, int | None]:
     """(value, first dx or None for stop) of the best way to spend ``left`` steps."""
+    step_value = world.style.step
 
     @lru_cache(maxsize=None)
     def go(x: int, y: int, left: int, taken: int) -> float:
@@ -189,19 +272,19 @@ def best_path(world: World, start: tuple[int, int], left: int, taken: int,
         nxt = ((x + dx) % W, (y + 1) % H)
         if world.blocked(nxt):
             return None
-        value = STEP_VALUE  # laps need no bonus: they come with the steps
+        value = step_value  # laps need no bonus: they come with the steps
         if nxt in world.traps:
             # The move ends on the trap: a big shock (or a shield's points) and the steps lost.
             shock = min(1.8, 2.0) if world.view["racers"][world.me]["shield"] else 1.8
-            return value - shock - STEP_VALUE * (left - 1) - 0.5
+            return value - shock - step_value * (left - 1) - 0.5
         value += world.item_value(nxt)
         if TERRAIN.get(nxt) == "hole" and left > 1:
             if taken + 1 >= 3 and "short_legs" not in world.abilities:
                 return value + go(nxt[0], nxt[1], left - 1, taken + 1)
             below = (nxt[0], (nxt[1] + 1) % H)
             if world.blocked(below):
-                return value - 3.5
-            return value + STEP_VALUE + world.item_value(below) + world.rest_value(below) \
+                return value + world.style.hole
+            return value + step_value + world.item_value(below) + world.rest_value(below) \
                 - 0.2 * (left - 2)
         return value + go(nxt[0], nxt[1], left - 1, taken + 1)
 
@@ -222,14 +305,15 @@ def _target_value(world: World, view: View, action: Action) -> float:
     key = action["object"]
     obj = OBJECTS[key]
     me = view["racers"][world.me]
+    style = world.style
     if key == "haste_potion":
-        return 2.5
+        return style.haste
     if key == "gold_purse":
-        return 2.0
+        return style.purse
     if key == "mist_cloak":
         near = any(abs(r["pos"][1] - me["pos"][1]) <= 5 for r in view["racers"]
                    if r["seat"] != world.me)
-        return 1.5 if near else 0.3
+        return style.mist_near if near else 0.3
     if key == "trap":
         if not world.behind():
             return 0.2
@@ -241,33 +325,36 @@ def _target_value(world: World, view: View, action: Action) -> float:
                    for t in hits)
     if "seat" in action:
         target = view["racers"][action["seat"]]
-        base = 3.0 if obj["shock"] == "big" else 2.0
+        base = style.big_shot if obj["shock"] == "big" else style.small_shot
         if key == "stealing_gloves":
             base = 1.0 + 0.5 * len(target["objects"]) + 0.5 * target["shield"]
-        return base + 0.04 * (target["points"] - me["points"])
+        return base + style.shot_lead * (target["points"] - me["points"])
     cell = tuple(action["cell"])
     dy = (cell[1] - me["pos"][1]) % H
     dx = min((cell[0] - me["pos"][0]) % W, (me["pos"][0] - cell[0]) % W)
-    return 1.2 if 0 < dy <= 5 and dx <= dy else 0.1
+    return style.barrier_shot if 0 < dy <= 5 and dx <= dy else 0.1
 
 
-def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
-    """The bot's action, or None to let the engine pick at random."""
+def choose(view: View, legal: list[Action], rng: Rng, style: Style = NORMAL) -> Action | None:
+    """The bot's action (playing by ``style``), or None to let the engine pick at random."""
     if not legal:
         return None
     kinds = {a["type"] for a in legal}
     me = view["viewer"]
     if me is None or "pick" in kinds or "deal" in kinds:
         return None
-    world = World(view, me)
+    world = World(view, me, style)
     racer = view["racers"][me]
     pending = view["pending"]
     if "shield" in kinds:
         cost = pending.get("cost", 2)
-        use = pending["size"] == "big" or racer["shield"] >= 2 or cost <= 1
+        big = pending["size"] == "big"
+        use = ((style.shield_big if big else style.shield_small) or racer["shield"] >= 2
+               or cost <= 1)
         return {"type": "shield" if use else "take"}
     if "keep" in kinds:
-        return {"type": "reroll" if OBJECT_VALUE[pending["object"]] <= 2 else "keep"}
+        return {"type": "reroll" if OBJECT_VALUE[pending["object"]] <= style.reroll_below
+                else "keep"}
     if "tactical" in kinds:
         x, y = racer["pos"]
         best, choice = -1e9, legal[0]
@@ -275,7 +362,7 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
             cell = ((x + action["dx"]) % W, y)
             value = world.item_value(cell) - (5 if cell in world.traps else 0)
             if TERRAIN.get(cell) == "hole":
-                value -= 3.5
+                value += world.style.hole
             if action["dx"] != 0:
                 value -= 0.5 * len(world.opponents.get(cell, []))
                 value += 0.3 if TERRAIN.get(cell) == "shortcut" else 0
@@ -298,11 +385,12 @@ def choose(view: View, legal: list[Action], rng: Rng) -> Action | None:
         # Objects are worth nothing once the race is over: spend them as it nears its end.
         # Only one object a turn: holding more than the turns left, use one now.
         left = view["turns"] - view["turn"]
-        threshold = 1.0 if left >= 3 else (0.6 if left >= 1 else 0.05)
+        threshold = (style.use_early if left >= 3
+                     else (style.use_late if left >= 1 else style.use_last))
         if len(racer["objects"]) > left:
-            threshold = 0.05
+            threshold = style.use_last
         elif len(racer["objects"]) >= 3:
-            threshold = min(threshold, 0.6)
+            threshold = min(threshold, style.use_late)
         if value >= threshold:
             return uses[n]
     return {"type": "roll"}

@@ -18,7 +18,7 @@ from game.engine import Action, Controller, Event, Option, Rng, View, event
 from game.engine.search import SearchSettings
 
 from .data import CHARACTERS, OBJECTS, TRACK, character_line
-from .hard import WORK_BUDGET, pick_values, standing
+from .hard import HARD_STYLE, WORK_BUDGET, pick_values, standing
 
 __all__ = ["RacingController", "CHARACTERS", "OBJECTS", "TRACK"]
 
@@ -1232,6 +1232,13 @@ class RacingController(Controller):
     def policy(cls, view: View, legal: list[Action], rng: Rng) -> Action | None:
         from .bot import choose
         return choose(view, legal, rng)
+
+    @classmethod
+    def hard_policy(cls, view: View, legal: list[Action], rng: Rng) -> Action | None:
+        """The heuristic a Hard racer starts its search from and plays its own playouts by:
+        the Normal player's, with the numbers tuned to win (``hard.HARD_STYLE``)."""
+        from .bot import choose
+        return choose(view, legal, rng, HARD_STYLE)
 
     #: The Hard player's search (see ``hard.py``): playouts of a few turns, then the estimate.
     #: Nothing is hidden, so one imagined table is the table itself (``worlds=1``: the pick
