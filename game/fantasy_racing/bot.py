@@ -7,7 +7,7 @@ remaining steps allow; objects are scored by what they would do now.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -32,7 +32,7 @@ SHOCK_COST = 1.2
 @dataclass(frozen=True)
 class Style:
     """The numbers a racer plays by.  :data:`NORMAL` is the Normal player's; the Hard player
-    plays its own seat by :data:`HARD` (see ``hard.py``)."""
+    plays its own seat by ``hard.HARD_STYLE``."""
     step: float = STEP_VALUE
     coin: float = 2.0
     chest: float = 3.0
