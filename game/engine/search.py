@@ -102,9 +102,7 @@ def own_policy(controller: Controller) -> Callable[..., Action | None]:
     ``hard_policy(view, legal, rng)`` class method where it has one (a Normal player with
     numbers tuned to win, Fantasy Racing's), else its Normal ``policy``.  The other seats'
     playouts are always played by ``SearchSettings.policy``."""
-    cls = type(controller)
-    own = getattr(cls, "hard_policy", None)
-    return own if callable(own) else cls.policy
+    return _hook(controller, "hard_policy") or type(controller).policy
 
 
 @dataclass
@@ -266,17 +264,13 @@ def _playout(world: Controller, seat: int, first: Action, rng: Rng,
     state = copy.deepcopy(world)
     state.apply(seat, first)
     steps = 1
-    own = getattr(type(state), "hard_policy", None)
+    own = _hook(state, "hard_policy")
     for _step in range(settings.rollout_actions):
         if (turn := _next_turn(state)) is None:
             break
         actor, options = turn
-        choice = None
-        if actor == seat and callable(own):
-            choice = own(state.view(actor), options, rng)
-        if choice is None:
-            choice = settings.policy(state, actor, options, rng)
-        state.apply(actor, choice)
+        choice = own(state.view(actor), options, rng) if own and actor == seat else None
+        state.apply(actor, choice or settings.policy(state, actor, options, rng))
         steps += 1
     return _score(state, len(state.seats))[seat], settings.playout_cost + steps
 

@@ -166,31 +166,28 @@ class World:
         points: its own gain and shock, and (``rival_share`` of) the rival's, by the rules of
         both characters (who attacks, frail, crowd favourite)."""
         style = self.style
-        mine = self.char
         theirs = CHARACTERS[other["character"]]
-        mine_traits = set(mine["abilities"]) | {mine["weakness"]}
-        their_traits = set(theirs["abilities"]) | {theirs["weakness"]}
-        small, big = 2.0 * style.step, 3.5 * style.step
-        timid = "timid" in mine_traits
-        attacker, defender = (theirs, mine) if timid else (mine, theirs)
+        mine = (self.char, self.abilities)
+        rival = (theirs, set(theirs["abilities"]) | {theirs["weakness"]})
+        timid = "timid" in self.abilities
+        (attacker, att_traits), (defender, def_traits) = (rival, mine) if timid else (mine, rival)
         table, guard = attacker["combat"], defender["guard"]
         p_defeat = (table["defeat"] + guard) / 100
         p_simple = (table["simple"] - guard) / 100
         p_big = table["overwhelming"] / 100
-        # Points and shock of each side, when the attacker wins simply, wins big, or loses.
-        def side(traits: set[str], won: bool, gain: float, shock: float) -> float:
-            if won:
-                return gain + (1.0 if "crowd_favourite" in traits else 0.0)
-            return -(big if "frail" in traits else shock)
-        att_traits, def_traits = (their_traits, mine_traits) if timid else (mine_traits,
-                                                                           their_traits)
-        att = (p_simple * side(att_traits, True, 3.0, 0) + p_big * side(att_traits, True, 5.0, 0)
-               + p_defeat * side(att_traits, False, 0, small))
-        dfn = (p_simple * side(def_traits, False, 0, small)
-               + p_big * side(def_traits, False, 0, big)
-               + p_defeat * side(def_traits, True, 3.0, 0))
-        me, rival = (dfn, att) if timid else (att, dfn)
-        return me - style.rival_share * rival
+        small, big = 2.0 * style.step, 3.5 * style.step
+
+        def won(traits: set[str], points: float) -> float:
+            return points + (1.0 if "crowd_favourite" in traits else 0.0)
+
+        def small_shock(traits: set[str]) -> float:
+            return big if "frail" in traits else small
+
+        att = (p_simple * won(att_traits, 3.0) + p_big * won(att_traits, 5.0)
+               - p_defeat * small_shock(att_traits))
+        dfn = p_defeat * won(def_traits, 3.0) - p_simple * small_shock(def_traits) - p_big * big
+        me, them = (dfn, att) if timid else (att, dfn)
+        return me - style.rival_share * them
 
     def rest_value(self, cell: tuple[int, int]) -> float:
         """Value of ending the move on ``cell`` (worked out once per cell)."""
