@@ -27,9 +27,9 @@ most bot changes), 1001-1060 (Racing's playout count), the seeded Normal games t
 estimates were fitted to (Racing 600, Fandango 60, Odysseus 400, Mothership 900 games: seeds
 from 0 or 1 up, all below 1,000), the Mothership bot's 1000-3000-seed checks and Expedition's
 blocks of 900 games (all below 10,000), the seeds the lessons and tests pick (below
-10,000), and Racing's matchups and Hard numbers (3001-3600, 20001-92000, 80001-80150 in a
+10,000), and Racing's matchups and Hard numbers (3001-3600, 20001-122000, 80001-80150 in a
 test).  :data:`SEED` = 700,001 is far from all of them; Racing's later figures were played on
-fresh blocks from 900,001 and 1,000,001.
+fresh blocks from 900,001, 1,000,001 and 1,100,001.
 
 Every game is seeded, so the shares are the same on every run; only the times vary (these
 machines are shared: compare times from one run, and read them with the machine's load,

@@ -145,18 +145,25 @@ def small(controller: Any) -> Any:
 
 def positions(game: str, seed: int):
     """(match, seat to act) at each of the case's points of a seeded game of Normal players,
-    where the seat has a real choice."""
+    where the seat has a real choice and the Hard player searches it (not where the game
+    trusts its heuristic with no search: ``trusts_policy``)."""
     seats, _perturbs, points = CASES[game]
     match = Match.new(game, [{"name": NAMES[i], "kind": "bot"} for i in range(seats)],
                       seed=seed, options=OPTIONS.get(game))
     for point in points:
         while not match.is_over() and (len(match.actions) < point
-                                       or len(match.legal_actions(match.to_act()[0])) < 2):
+                                       or len(match.legal_actions(match.to_act()[0])) < 2
+                                       or _trusted(match)):
             seat = match.to_act()[0]
             match.act(seat, choose_action(match, seat))
         if match.is_over():
             return
         yield match, match.to_act()[0]
+
+
+def _trusted(match: Match) -> bool:
+    trusts = getattr(match.controller, "trusts_policy", None)
+    return bool(trusts and trusts(match.legal_actions(match.to_act()[0])))
 
 
 def at_level(match: Match, seat: int, level: str) -> Match:

@@ -234,3 +234,73 @@ def test_normal_beats_easy_and_hard_beats_normal_in_seeded_races():
     from game.engine.tournament import duel
     assert duel("fantasy_racing", "normal", "easy", games=200).ratio >= 1.2
     assert duel("fantasy_racing", "hard", "normal", games=40, seed=21).ratio >= 1.1
+
+
+def _open_view(**extra):
+    """A two-racer view for the racer's own reckoning (halfling at the top, a knight)."""
+    view = {"racers": [{"seat": 0, "character": "halfling", "points": 0, "objects": [],
+                        "shield": 0, "protected": False, "pos": [3, 0]},
+                       {"seat": 1, "character": "knight", "points": 0, "objects": [],
+                        "shield": 0, "protected": False, "pos": [9, 12]}],
+            "taken": [], "destroyed": [], "traps": [], "turn": 2, "turns": 10,
+            "respawns": [4, 7, 10], "order": [0, 1], "index": 0}
+    view.update(extra)
+    return view
+
+
+def test_the_hard_racer_counts_what_its_next_move_can_pick_up():
+    """Where a move ends is worth what the next turn's rolls can reach from there: with
+    every object on the track taken that worth drops; in the last turn there is no next move;
+    when the next turn brings every object back, the taken ones count again."""
+    from game.fantasy_racing import bot
+    items = [list(cell) for cell in bot.ITEMS]
+    cells = [(x, 1) for x in range(bot.W)]
+    full = bot.World(_open_view(), 0, hard.HARD_STYLE)
+    bare = bot.World(_open_view(taken=items), 0, hard.HARD_STYLE)
+    assert all(full.ahead(c) >= bare.ahead(c) for c in cells)
+    assert sum(full.ahead(c) for c in cells) > sum(bare.ahead(c) for c in cells) + 5
+    assert max(full.ahead(c) for c in cells) > min(full.ahead(c) for c in cells)
+    last = bot.World(_open_view(turn=10), 0, hard.HARD_STYLE)
+    assert all(last.ahead(c) == 0.0 for c in cells)
+    refill = bot.World(_open_view(turn=3, taken=items), 0, hard.HARD_STYLE)
+    assert [refill.ahead(c) for c in cells] == [full.ahead(c) for c in cells]
+    # The Normal player does not look ahead.
+    assert bot.World(_open_view(), 0, bot.NORMAL).rest_value((5, 1)) == \
+        bot.World(_open_view(taken=items), 0, bot.NORMAL).rest_value((5, 1))
+
+
+def test_the_hard_racer_weighs_a_rival_who_can_land_on_it():
+    """A square a rival's next roll can reach costs what that fight is worth to the racer
+    (a knight attacking a halfling); out of reach, or in the last turn once the rival has
+    moved, it costs nothing."""
+    from game.fantasy_racing import bot
+    world = bot.World(_open_view(), 0, hard.HARD_STYLE)
+    assert world.threat((9, 15)) < 0                   # three rows below the knight
+    assert world.threat((9, 3)) == 0.0                 # seven rows: out of any roll's reach
+    assert world.threat((3, 14)) == 0.0                # two rows down, six across
+    done = bot.World(_open_view(turn=10, order=[1, 0], index=1), 0, hard.HARD_STYLE)
+    assert done.threat((9, 15)) == 0.0
+    still = bot.World(_open_view(turn=10, order=[0, 1], index=0), 0, hard.HARD_STYLE)
+    assert still.threat((9, 15)) == world.threat((9, 15))
+
+
+def test_the_search_leaves_a_move_s_steps_to_the_hard_heuristic(monkeypatch):
+    """For a move's steps the Hard racer takes its heuristic's choice (which plans every path
+    and the next turn) with no playouts; other decisions, and the last turn's, are searched."""
+    from game.engine import search as search_module
+    match = _match(31, seats=2)
+    game = match.controller
+    while game.phase != "steps" or len(match.legal_actions(game.to_act()[0])) < 2:
+        seat = match.to_act()[0]
+        match.act(seat, choose_action(match, seat))
+    seat = game.to_act()[0]
+    legal = game.legal_actions(seat)
+    assert game.trusts_policy(legal)
+    before = search_module.WORK_DONE[0]
+    chosen = search(game, seat, Rng(5), RacingController.search_settings)
+    assert search_module.WORK_DONE[0] == before
+    assert chosen == RacingController.hard_policy(game.view(seat), legal, Rng(5))
+    assert not game.trusts_policy([{"type": "roll"}, {"type": "use", "object": "gold_purse"}])
+    last = copy.deepcopy(game)
+    last.turn = last.turns                  # the last game turn: the playouts reach the end
+    assert not last.trusts_policy(legal)

@@ -185,7 +185,9 @@ def search(live: Controller, seat: int, rng: Rng,
            cancelled: Callable[[], bool] | None = None) -> Action:
     """The action the search prefers for ``seat`` now.
 
-    ``live`` is never changed.  ``cancelled`` is polled between playouts (a window that
+    A game whose ``trusts_policy(legal)`` hook says so for these legal actions gets its own
+    heuristic's choice (:func:`own_policy`) with no search: a decision that heuristic plans
+    further ahead than a short playout sees.  ``live`` is never changed.  ``cancelled`` is polled between playouts (a window that
     closes or an undo stops a search in progress); a cancelled search returns its best so far.
     """
     settings = settings or SearchSettings()
@@ -194,6 +196,11 @@ def search(live: Controller, seat: int, rng: Rng,
         raise ValueError(f"Seat {seat} has nothing to do.")
     if len(legal) == 1:
         return legal[0]
+    trusts = _hook(live, "trusts_policy")
+    if trusts is not None and trusts(legal):
+        pick = own_policy(live)(live.view(seat), legal, rng)
+        if pick is not None:
+            return pick
     if _hook(live, "action_values") is not None:
         chosen = _by_worlds(live, seat, legal, rng, settings, cancelled)
         if chosen is not None:

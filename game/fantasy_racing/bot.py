@@ -2,7 +2,8 @@
 
 Pure Python; it sees only its own view (the same for everyone in this open
 game) and the static track data.  Movement looks ahead over every path the
-remaining steps allow; objects are scored by what they would do now.
+remaining steps allow (and, playing by the Hard numbers, over the next turn's
+rolls from where it ends); objects are scored by what they would do now.
 """
 
 from __future__ import annotations
@@ -66,6 +67,10 @@ class Style:
     rules_aware: bool = False
     rival_share: float = 1.0
     chest_bonus: float = 0.0
+    #: Weight of the next turn's expected best path from the square a move ends on.
+    ahead: float = 0.0
+    #: Weight of the fights an opponent may start next by ending its move on this square.
+    threat: float = 0.0
 
 
 NORMAL = Style()
@@ -104,6 +109,31 @@ def choke(cell: tuple[int, int], blocked) -> int:
     return count
 
 
+_TABLES: dict[tuple, tuple[dict, dict, dict]] = {}
+
+
+def _tables(*key) -> tuple[dict, dict, dict]:
+    """The next-turn tables for one track state (objects taken, barriers destroyed, traps)
+    and one racer: shared by every decision made while the track stays the same."""
+    found = _TABLES.get(key)
+    if found is None:
+        if len(_TABLES) >= 256:
+            _TABLES.clear()
+        found = _TABLES[key] = ({}, {}, {})
+    return found
+
+
+def faces_of(character: str) -> tuple[int, ...]:
+    """The movement a character's roll may give (a dwarf's 6 counts 5)."""
+    char = CHARACTERS[character]
+    traits = set(char["abilities"]) | {char["weakness"]}
+    if "rapid" in traits:
+        return (2, 3, 4, 5)
+    if "short_stride" in traits:
+        return (1, 2, 3, 4, 5, 5)
+    return (1, 2, 3, 4, 5, 6)
+
+
 class World:
     """The dynamic state the bot reasons about, from a view."""
 
@@ -112,6 +142,7 @@ class World:
         self.view = view
         self.me = me
         racer = view["racers"][me]
+        self.char_key = racer["character"]
         self.char = CHARACTERS[racer["character"]]
         self.abilities = set(self.char["abilities"]) | {self.char["weakness"]}
         self.taken = {tuple(c) for c in view["taken"]}
@@ -120,6 +151,11 @@ class World:
         self.objects = list(racer["objects"])
         self.opponents: dict[tuple[int, int], list[dict[str, Any]]] = {}
         self._rest: dict[tuple[int, int], float] = {}
+        self._tables: tuple[dict, dict, dict] | None = None
+        # The next turn: none after the last; every object back if it starts a new third.
+        turn = view.get("turn", 0)
+        self.last_turn = turn >= view.get("turns", turn + 1)
+        self.next_taken = set() if turn + 1 in view.get("respawns", ()) else self.taken
         for r in view["racers"]:
             if r["seat"] != me and not r["protected"]:
                 self.opponents.setdefault(tuple(r["pos"]), []).append(r)
@@ -128,11 +164,11 @@ class World:
         kind = TERRAIN.get(cell)
         return kind == "rock" or (kind == "barrier" and cell not in self.destroyed)
 
-    def item(self, cell: tuple[int, int]) -> str | None:
-        return None if cell in self.taken else ITEMS.get(cell)
+    def item(self, cell: tuple[int, int], taken: set | None = None) -> str | None:
+        return None if cell in (self.taken if taken is None else taken) else ITEMS.get(cell)
 
-    def item_value(self, cell: tuple[int, int]) -> float:
-        item = self.item(cell)
+    def item_value(self, cell: tuple[int, int], taken: set | None = None) -> float:
+        item = self.item(cell, taken)
         style = self.style
         if item == "coin":
             return style.coin
@@ -161,15 +197,16 @@ class World:
                                          - self.view["racers"][self.me]["points"])
         return value
 
-    def duel_value(self, other: dict[str, Any]) -> float:
-        """What a fight with ``other`` on the square this racer moves to is worth to it, in
-        points: its own gain and shock, and (``rival_share`` of) the rival's, by the rules of
-        both characters (who attacks, frail, crowd favourite)."""
+    def duel_value(self, other: dict[str, Any], i_move: bool = True) -> float:
+        """What a fight with ``other`` on the square this racer moves to (``i_move``), or
+        that ``other`` moves to, is worth to it, in points: its own gain and shock, and
+        (``rival_share`` of) the rival's, by the rules of both characters (who attacks,
+        frail, crowd favourite)."""
         style = self.style
         theirs = CHARACTERS[other["character"]]
         mine = (self.char, self.abilities)
         rival = (theirs, set(theirs["abilities"]) | {theirs["weakness"]})
-        timid = "timid" in self.abilities
+        timid = ("timid" in self.abilities) if i_move else ("timid" not in rival[1])
         (attacker, att_traits), (defender, def_traits) = (rival, mine) if timid else (mine, rival)
         table, guard = attacker["combat"], defender["guard"]
         p_defeat = (table["defeat"] + guard) / 100
@@ -201,6 +238,10 @@ class World:
         if kind == "hole":
             return self.style.hole
         value = self.fight_value(cell)
+        if self.style.ahead:
+            value += self.style.ahead * self.ahead(cell)
+        if self.style.threat:
+            value += self.style.threat * self.threat(cell)
         if kind == "shortcut":
             value += self.shortcut_value(cell)
         if "trap" in self.objects and cell not in self.traps and self.behind():
@@ -208,6 +249,85 @@ class World:
         if "magic_spear" in self.objects and self.in_line(cell, 6):
             value += self.style.spear_line  # next turn the spear has someone to hit
         return value
+
+    def threat(self, cell: tuple[int, int]) -> float:
+        """What the opponents' next moves may do to a racer resting on ``cell``: each one's
+        chance of a roll that reaches it, times the fight's worth."""
+        total = 0.0
+        order, index = self.view["order"], self.view["index"]
+        later = set(order[index + 1:]) if self.last_turn else None
+        for r in self.view["racers"]:
+            if r["seat"] == self.me or (later is not None and r["seat"] not in later):
+                continue
+            dy = (cell[1] - r["pos"][1]) % H
+            dx = min((cell[0] - r["pos"][0]) % W, (r["pos"][0] - cell[0]) % W)
+            if dy == 0 or dx > dy:
+                continue
+            faces = faces_of(r["character"])
+            chance = sum(1 for f in faces if f == dy) / len(faces)
+            if chance:
+                total += chance * self.duel_value(r, i_move=False)
+        return total
+
+    def faces(self) -> tuple[int, ...]:
+        return faces_of(self.char_key)
+
+    def ahead(self, cell: tuple[int, int]) -> float:
+        """The expected worth of the next turn's best path from ``cell`` (objects on the way
+        and the square it ends on; no fights: the others will have moved)."""
+        if self.last_turn:
+            return 0.0
+        if self._tables is None:
+            self._tables = _tables(self.style, frozenset(self.abilities),
+                                   frozenset(self.next_taken), frozenset(self.destroyed),
+                                   frozenset(self.traps))
+            self._plain, self._ahead, self._succ = self._tables
+        known = self._ahead.get(cell)
+        if known is None:
+            faces = self.faces()
+            known = self._ahead[cell] = sum(self.plain(cell[0], cell[1], f, 0)
+                                            for f in faces) / len(faces)
+        return known
+
+    def plain(self, x: int, y: int, left: int, taken: int) -> float:
+        """The best worth of ``left`` steps from (x, y) after ``taken`` steps: the objects
+        picked up on the way and the square it ends on (no fights, no distance)."""
+        key = (x, y, left, taken if taken < 3 else 3)
+        known = self._plain.get(key)
+        if known is not None:
+            return known
+        if left == 0:
+            value = self.style.hole if TERRAIN.get((x, y)) == "hole" else 0.0
+        else:
+            value = None
+            jumps = taken >= 2 and "short_legs" not in self.abilities
+            for nx, ny, gain, kind in self.successors(x, y):
+                if kind == 1:               # a trap ends the move with a big shock
+                    gain -= 3.0
+                else:
+                    if kind == 2 and left > 1 and not jumps:
+                        gain += self.style.hole * 0.5
+                    gain += self.plain(nx, ny, left - 1, taken + 1)
+                if value is None or gain > value:
+                    value = gain
+            if value is None:
+                value = 0.0
+        self._plain[key] = value
+        return value
+
+    def successors(self, x: int, y: int) -> list[tuple[int, int, float, int]]:
+        """The squares one step from (x, y) may go to: (x, y, object's worth, 1 for a trap,
+        2 for a hole, 0 otherwise)."""
+        found = self._succ.get((x, y))
+        if found is None:
+            found = self._succ[(x, y)] = []
+            for dx in (-1, 0, 1):
+                nxt = ((x + dx) % W, (y + 1) % H)
+                if self.blocked(nxt):
+                    continue
+                kind = 1 if nxt in self.traps else 2 if TERRAIN.get(nxt) == "hole" else 0
+                found.append((nxt[0], nxt[1], self.item_value(nxt, self.next_taken), kind))
+        return found
 
     def in_line(self, cell: tuple[int, int], reach: int) -> bool:
         """An opponent straight down, up, left or right within ``reach``, no rock between."""

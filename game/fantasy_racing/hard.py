@@ -20,15 +20,20 @@ playout stops in did not help (40 seeded duels: 0.525 of the wins against 0.625 
 The character pick of a two-racer race is no search: :func:`pick_values` reads it from
 ``MATCHUP``, every character's measured share of the wins against every other (the Normal
 player picks at random, so the first to pick takes the halfling and the second answers a
-rival's halfling with the sorceress).  The pick is most of what Hard wins against Normal:
-with Normal play after it, the table's picks alone win 0.635 of two-racer races (0.651 picking
-first, 0.619 second), where Hard as a whole won 0.67 (seeds 700001-700100).
+rival's halfling with the sorceress).  With Normal play after it, the table's picks alone win
+0.635 of two-racer races (0.651 picking first, 0.619 second), where Hard as a whole won 0.67
+(seeds 700001-700100).
 
 In the race itself the Hard racer plays by its own numbers (:data:`HARD_STYLE`), the Normal
-player's heuristic tuned to win: the search starts from that player's choice, plays the Hard
-seat's part of every playout with it, and overrules it only where the playouts show a clear
-gain.  Those numbers alone, after the same pick, win 0.68 of two-racer races against 0.63 for
-Normal play.
+player's heuristic tuned to win, and looks one turn further: a move is worth what the next
+turn's rolls can pick up from where it ends (``bot.World.ahead``), less the fights a rival's
+next roll can bring to it (``bot.World.threat``).  That look ahead is most of what the numbers
+gain over the Normal player's.  For a move's steps the Hard racer trusts that heuristic (it
+plans every path and the next turn, where playouts of a turn or so see only the points at
+hand); the other decisions (objects, shields, a clover's reroll, the winner's skid) and every
+decision of the last game turn, whose playouts reach the finish and count wins, are searched:
+the search starts from the heuristic's choice, plays the Hard seat's part of every playout
+with it, and overrules it only where the playouts show a clear gain.
 """
 
 from __future__ import annotations
@@ -145,18 +150,24 @@ def pick_values(chars: list[str | None], seat: int, options: list[str]) -> list[
 
 #: The numbers the Hard racer plays its own moves by (``bot.Style``; the Normal player's are
 #: ``bot.NORMAL``): the search starts from this player's choice and plays the Hard seat's
-#: playouts with it (``RacingController.hard_policy``).  Tuned (issue 27) in two-racer races of
-#: this player against Normal, the Hard seat picking by ``MATCHUP`` and both seat orders
-#: played, one number at a time, 2,000 to 4,000 races a trial (seeds 20001-21000, 40001-42000,
-#: 50001-52000, 60001-62000; 9 ms a race): a coin is worth more than its 2 points (the rival
-#: does not get it), a chest less; objects wait for a better use early in the race; a clover
-#: rerolls only a chest's weakest objects; a shield is not spent on a big shock; fights are
-#: valued by both characters' rules (a timid halfling who ends on a rival is attacked, a frail
-#: sorceress takes a big shock, the crowd's favourite scores one more) and by what the rival
-#: loses; the treasure hunter counts his point for a chest.  Share of two-racer races, the
-#: same picks: Normal play 0.631 (seeds 30001-32000, 4,000 races), these numbers 0.680 and
-#: 0.682 (50001-52000 and 60001-62000, each 4,000 races; a share's standard error about
-#: 0.007).  With three racers (characters dealt, one racer playing these numbers against
-#: Normal ones, 2,000 races, seeds 70001-72000) 1.18 times the fair share against 0.97.
-HARD_STYLE = Style(coin=3.0, chest=1.5, use_early=1.5, reroll_below=1, shield_big=False,
-                   barrier_shot=0.6, rules_aware=True, chest_bonus=1.0)
+#: playouts with it (``RacingController.hard_policy``), and a move's steps are this player's
+#: alone outside the last turn (``RacingController.trusts_policy``).  Tuned (issue 27) in
+#: two-racer races of this player against Normal, the Hard seat picking by ``MATCHUP`` and both
+#: seat orders played, one number at a time, 2,000 to 6,000 races a trial (seeds 20001-21000,
+#: 40001-42000, 50001-52000, 60001-62000, 90001-106000; 9-15 ms a race): a coin is worth more
+#: than its 2 points (the rival does not get it), a chest less; objects wait for a better use
+#: early in the race; a clover rerolls only a chest's weakest objects; a shield is not spent
+#: on a big shock; fights are valued by both characters' rules (a timid halfling who ends on a
+#: rival is attacked, a frail sorceress takes a big shock, the crowd's favourite scores one
+#: more) and by what the rival loses; the treasure hunter counts his point for a chest; where
+#: a move ends is worth 0.6 of what the next turn's rolls can pick up from there (``ahead``:
+#: 0.45 to 0.8 did as well; a second turn ahead added nothing) and whatever fight a rival's
+#: next roll can bring there (``threat``).  Share of two-racer races, the same picks: Normal
+#: play 0.631 (seeds 30001-32000, 4,000 races); these numbers without the look ahead 0.680 and
+#: 0.682 (50001-52000, 60001-62000); with it, before the coin and chest were tuned again,
+#: 0.713 and 0.719 (94001-98000, 4,000 races each), and as they stand 0.727 (110001-114000,
+#: 8,000 races, a share's standard error about 0.005).  With three racers (characters dealt,
+#: one racer playing these numbers against Normal ones, 2,000 races) 1.47 times the fair share
+#: (seeds 120001-122000; Normal numbers 0.97 on 70001-72000).
+HARD_STYLE = Style(coin=3.5, chest=1.0, use_early=1.5, reroll_below=1, shield_big=False,
+                   barrier_shot=0.6, rules_aware=True, chest_bonus=1.0, ahead=0.6, threat=1.0)

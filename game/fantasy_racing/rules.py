@@ -1240,6 +1240,14 @@ class RacingController(Controller):
         from .bot import choose
         return choose(view, legal, rng, HARD_STYLE)
 
+    def trusts_policy(self, legal: list[Action]) -> bool:
+        """Whether the Hard racer takes its own heuristic's choice without a search: for the
+        steps of a move, which that heuristic already plans over every path and the next
+        turn's rolls (``bot.World.ahead``), where playouts of a turn or so only see the
+        points nearest at hand.  Not in the last game turn: there the playouts reach the
+        finish and count wins, not points."""
+        return self.turn < self.turns and all(a["type"] in ("step", "stop") for a in legal)
+
     #: The Hard player's search (see ``hard.py``): playouts of a few turns, then the estimate.
     #: Nothing is hidden, so one imagined table is the table itself (``worlds=1``: the pick
     #: valued by ``action_values`` needs no more).
