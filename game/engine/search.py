@@ -138,9 +138,10 @@ class SearchSettings:
     #: bound it): an action played in a playout is one unit, a playout's copy and final
     #: estimate ``playout_cost`` more, a redrawn world ``world_cost`` (also where the game
     #: values every action of a world at once).  The search is anytime: sequential halving
-    #: spreads the budget over its rounds and stops a round when its share is spent.  Work is counted, never time, so the same match gives the same
-    #: choice on every machine and under any load; each game sets its budget (its
-    #: ``hard.py``) so that a decision fits the CPU time it is given.
+    #: spreads the budget over its rounds and stops a round when its share is spent.  Work is
+    #: counted, never time, so the same match gives the same choice on every machine and under
+    #: any load; each game sets its budget (its ``hard.py``) so that a decision fits the CPU
+    #: time it is given.
     work: int | None = None
     playout_cost: int = 4
     world_cost: int = 4
@@ -187,8 +188,9 @@ def search(live: Controller, seat: int, rng: Rng,
 
     A game whose ``trusts_policy(legal)`` hook says so for these legal actions gets its own
     heuristic's choice (:func:`own_policy`) with no search: a decision that heuristic plans
-    further ahead than a short playout sees.  ``live`` is never changed.  ``cancelled`` is polled between playouts (a window that
-    closes or an undo stops a search in progress); a cancelled search returns its best so far.
+    further ahead than a short playout sees.  ``live`` is never changed.  ``cancelled`` is
+    polled between playouts (a window that closes or an undo stops a search in progress); a
+    cancelled search returns its best so far.
     """
     settings = settings or SearchSettings()
     legal = live.legal_actions(seat)

@@ -9,12 +9,12 @@ rolls from where it ends); objects are scored by what they would do now.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from game.engine import Action, Rng, View
 
-from .data import CHARACTERS, OBJECTS, TRACK
+from .data import CHARACTERS, D6, DRAPID, OBJECTS, TRACK
 
 W, H = TRACK["width"], TRACK["height"]
 TERRAIN: dict[tuple[int, int], str] = TRACK["terrain"]
@@ -109,29 +109,36 @@ def choke(cell: tuple[int, int], blocked) -> int:
     return count
 
 
-_TABLES: dict[tuple, tuple[dict, dict, dict]] = {}
+_TABLES: dict[tuple, dict[str, dict]] = {}
 
 
-def _tables(*key) -> tuple[dict, dict, dict]:
+def _tables(*key) -> dict[str, dict]:
     """The next-turn tables for one track state (objects taken, barriers destroyed, traps)
-    and one racer: shared by every decision made while the track stays the same."""
+    and one racer's numbers and traits: shared by every decision made while the track stays
+    the same."""
     found = _TABLES.get(key)
     if found is None:
         if len(_TABLES) >= 256:
             _TABLES.clear()
-        found = _TABLES[key] = ({}, {}, {})
+        found = _TABLES[key] = {"plain": {}, "ahead": {}, "successors": {}}
     return found
 
 
-def faces_of(character: str) -> tuple[int, ...]:
-    """The movement a character's roll may give (a dwarf's 6 counts 5)."""
+@lru_cache(maxsize=None)
+def traits(character: str) -> frozenset[str]:
+    """A character's abilities and weakness, the keywords the rules know."""
     char = CHARACTERS[character]
-    traits = set(char["abilities"]) | {char["weakness"]}
-    if "rapid" in traits:
-        return (2, 3, 4, 5)
-    if "short_stride" in traits:
-        return (1, 2, 3, 4, 5, 5)
-    return (1, 2, 3, 4, 5, 6)
+    return frozenset(char["abilities"]) | {char["weakness"]}
+
+
+@lru_cache(maxsize=None)
+def faces_of(character: str) -> tuple[int, ...]:
+    """The squares a character's movement roll may give, one per face of its die (a dwarf's
+    6 counts 5)."""
+    have = traits(character)
+    if "rapid" in have:
+        return tuple(DRAPID)
+    return tuple(5 if face == 6 and "short_stride" in have else face for face in D6)
 
 
 class World:
@@ -144,14 +151,13 @@ class World:
         racer = view["racers"][me]
         self.char_key = racer["character"]
         self.char = CHARACTERS[racer["character"]]
-        self.abilities = set(self.char["abilities"]) | {self.char["weakness"]}
+        self.abilities = traits(self.char_key)
         self.taken = {tuple(c) for c in view["taken"]}
         self.destroyed = {tuple(c) for c in view["destroyed"]}
         self.traps = {(c[0], c[1]) for c in view["traps"]}
         self.objects = list(racer["objects"])
         self.opponents: dict[tuple[int, int], list[dict[str, Any]]] = {}
         self._rest: dict[tuple[int, int], float] = {}
-        self._tables: tuple[dict, dict, dict] | None = None
         # The next turn: none after the last; every object back if it starts a new third.
         turn = view.get("turn", 0)
         self.last_turn = turn >= view.get("turns", turn + 1)
@@ -203,11 +209,13 @@ class World:
         (``rival_share`` of) the rival's, by the rules of both characters (who attacks,
         frail, crowd favourite)."""
         style = self.style
-        theirs = CHARACTERS[other["character"]]
         mine = (self.char, self.abilities)
-        rival = (theirs, set(theirs["abilities"]) | {theirs["weakness"]})
-        timid = ("timid" in self.abilities) if i_move else ("timid" not in rival[1])
-        (attacker, att_traits), (defender, def_traits) = (rival, mine) if timid else (mine, rival)
+        rival = (CHARACTERS[other["character"]], traits(other["character"]))
+        # The mover attacks, unless the mover is timid.
+        mover_timid = "timid" in (self.abilities if i_move else rival[1])
+        rival_attacks = i_move == mover_timid
+        (attacker, att_traits), (defender, def_traits) = ((rival, mine) if rival_attacks
+                                                          else (mine, rival))
         table, guard = attacker["combat"], defender["guard"]
         p_defeat = (table["defeat"] + guard) / 100
         p_simple = (table["simple"] - guard) / 100
@@ -223,7 +231,7 @@ class World:
         att = (p_simple * won(att_traits, 3.0) + p_big * won(att_traits, 5.0)
                - p_defeat * small_shock(att_traits))
         dfn = p_defeat * won(def_traits, 3.0) - p_simple * small_shock(def_traits) - p_big * big
-        me, them = (dfn, att) if timid else (att, dfn)
+        me, them = (dfn, att) if rival_attacks else (att, dfn)
         return me - style.rival_share * them
 
     def rest_value(self, cell: tuple[int, int]) -> float:
@@ -269,31 +277,32 @@ class World:
                 total += chance * self.duel_value(r, i_move=False)
         return total
 
-    def faces(self) -> tuple[int, ...]:
-        return faces_of(self.char_key)
-
     def ahead(self, cell: tuple[int, int]) -> float:
         """The expected worth of the next turn's best path from ``cell`` (objects on the way
         and the square it ends on; no fights: the others will have moved)."""
         if self.last_turn:
             return 0.0
-        if self._tables is None:
-            self._tables = _tables(self.style, frozenset(self.abilities),
-                                   frozenset(self.next_taken), frozenset(self.destroyed),
-                                   frozenset(self.traps))
-            self._plain, self._ahead, self._succ = self._tables
-        known = self._ahead.get(cell)
+        table = self._next_turn["ahead"]
+        known = table.get(cell)
         if known is None:
-            faces = self.faces()
-            known = self._ahead[cell] = sum(self.plain(cell[0], cell[1], f, 0)
-                                            for f in faces) / len(faces)
+            faces = faces_of(self.char_key)
+            known = table[cell] = sum(self.plain(cell[0], cell[1], f, 0)
+                                      for f in faces) / len(faces)
         return known
+
+    @cached_property
+    def _next_turn(self) -> dict[str, dict]:
+        """The next turn's tables (``plain``, ``ahead``, ``successors``), shared by every
+        decision made on the same track (:func:`_tables`)."""
+        return _tables(self.style, self.abilities, frozenset(self.next_taken),
+                       frozenset(self.destroyed), frozenset(self.traps))
 
     def plain(self, x: int, y: int, left: int, taken: int) -> float:
         """The best worth of ``left`` steps from (x, y) after ``taken`` steps: the objects
         picked up on the way and the square it ends on (no fights, no distance)."""
+        table = self._next_turn["plain"]
         key = (x, y, left, taken if taken < 3 else 3)
-        known = self._plain.get(key)
+        known = table.get(key)
         if known is not None:
             return known
         if left == 0:
@@ -312,15 +321,16 @@ class World:
                     value = gain
             if value is None:
                 value = 0.0
-        self._plain[key] = value
+        table[key] = value
         return value
 
     def successors(self, x: int, y: int) -> list[tuple[int, int, float, int]]:
         """The squares one step from (x, y) may go to: (x, y, object's worth, 1 for a trap,
         2 for a hole, 0 otherwise)."""
-        found = self._succ.get((x, y))
+        table = self._next_turn["successors"]
+        found = table.get((x, y))
         if found is None:
-            found = self._succ[(x, y)] = []
+            found = table[(x, y)] = []
             for dx in (-1, 0, 1):
                 nxt = ((x + dx) % W, (y + 1) % H)
                 if self.blocked(nxt):

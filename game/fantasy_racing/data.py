@@ -29,6 +29,10 @@ SHOCKS = frozenset({"small", "big", "none"})
 MOODS = ("bonus", "even", "malus")
 OBSTACLES = frozenset({"barrier", "rock", "hole", "shortcut"})
 ITEMS = frozenset({"clover", "shield", "coin", "chest"})
+#: The movement dice's faces: D6, and DRAPID for a rapid character (the rules roll them; the
+#: computer player reckons with them).
+D6 = [1, 2, 3, 4, 5, 6]
+DRAPID = [2, 3, 4, 5]
 
 
 class DataError(ValueError):

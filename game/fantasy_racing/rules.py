@@ -17,17 +17,15 @@ from typing import Any
 from game.engine import Action, Controller, Event, Option, Rng, View, event
 from game.engine.search import SearchSettings
 
-from .data import CHARACTERS, OBJECTS, TRACK, character_line
+from .data import CHARACTERS, D6, DRAPID, OBJECTS, TRACK, character_line
 from .hard import HARD_STYLE, WORK_BUDGET, pick_values, standing
 
 __all__ = ["RacingController", "CHARACTERS", "OBJECTS", "TRACK"]
 
 Cell = tuple[int, int]
 
-D6 = [1, 2, 3, 4, 5, 6]
 D3 = [1, 2, 3]
 D10 = list(range(1, 11))
-DRAPID = [2, 3, 4, 5]
 #: 1D10 on a shortcut -> squares moved (negative: back up the track).
 SHORTCUT = {1: -4, 2: -3, 3: -2, 4: -1, 5: 1, 6: 2, 7: 3, 8: 4, 9: 5, 10: 5}
 POINTS = {"lap": 10, "fight": 3, "overwhelming": 5, "coin": 2, "hole": -2, "shield": -2,
